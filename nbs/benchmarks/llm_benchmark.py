@@ -1,0 +1,79 @@
+"""Benchmark of the model layer (not a test): local tokens/s through the layer vs bare `generate`, cold load
+time from the safetensors cache, and remote throughput at concurrency 1/8/32 against a fixed-latency server.
+
+Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--latency 0.25]
+Goals: layer ≥ 0.9× bare tokens/s; remote throughput ≥ 90% of concurrency/latency.
+"""
+import argparse, json, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+from termworld.core import Config, RunStore
+from termworld.llm import FakeOpenAIServer, Models, LocalLLM, load_engine
+
+PROMPT = [{'role': 'user', 'content': 'Explain in a few sentences what the Linux command `du -sh` does.'}]
+
+def local(n_tokens:int=64, repeats:int=3) -> dict:
+    import torch
+    eng = load_engine('smollm2-135m-instruct')
+    llm = LocalLLM('smollm2-135m-instruct')
+    enc = eng.tok.apply_chat_template(PROMPT, add_generation_prompt=True, return_tensors='pt', return_dict=True)
+    def bare():
+        t0 = time.perf_counter()
+        with torch.inference_mode():
+            out = eng.model.generate(**enc, max_new_tokens=n_tokens, do_sample=False, temperature=None, top_p=None, top_k=None,
+                                     pad_token_id=eng.tok.pad_token_id)
+        return (out.shape[1] - enc['input_ids'].shape[1]) / (time.perf_counter() - t0)
+    def layer():
+        r = llm.chat(PROMPT, max_tokens=n_tokens)
+        return r.usage.completion_tokens / r.usage.seconds
+    bare(); layer()                      # warm up
+    b, l = [], []
+    for _ in range(repeats): b.append(bare()); l.append(layer())
+    from pydantic import BaseModel
+    class Explain(BaseModel):
+        command: str
+        explanation: str
+    llm.chat(PROMPT, Explain, max_tokens=n_tokens)     # compile the grammar once
+    c = []
+    for _ in range(repeats):
+        r = llm.chat(PROMPT, Explain, max_tokens=n_tokens)
+        c.append(r.usage.completion_tokens / r.usage.seconds)
+    return dict(bare_tok_s=statistics.median(b), layer_tok_s=statistics.median(l), ratio=statistics.median(l) / statistics.median(b),
+                schema_tok_s=statistics.median(c))
+
+def cold_load() -> dict:
+    "A fresh process: import time of termworld.llm + torch + transformers, then the model load from the safetensors copy."
+    code = ("import time; t=time.perf_counter(); from termworld.llm import load_engine; import torch, transformers;"
+            "from transformers import AutoModelForCausalLM; t1=time.perf_counter();"
+            "e=load_engine('smollm2-135m-instruct'); print(t1-t, e.load_seconds, time.perf_counter()-t)")
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.split()
+    return dict(imports_s=float(out[-3]), load_s=float(out[-2]), total_s=float(out[-1]))
+
+def remote(latency:float, concurrencies=(1, 8, 32)) -> list[dict]:
+    rows = []
+    with FakeOpenAIServer(lambda req, n: '{"answer": "ok"}', latency=latency) as srv:
+        for c in concurrencies:
+            n = max(16, 8 * c)
+            cfg = Config({'models': {'teacher': f'openai:{srv.url}#m'}, 'llm': {'cache': False, 'concurrency': c}})
+            models = Models(cfg, RunStore(tempfile.mkdtemp()))
+            reqs = [dict(messages=[{'role': 'user', 'content': f'q{i}'}]) for i in range(n)]
+            models['teacher'].map(reqs[:c])                     # open connections
+            t0 = time.perf_counter()
+            out = models['teacher'].map(reqs, stage='bench')
+            dt = time.perf_counter() - t0
+            assert not any(isinstance(o, Exception) for o in out)
+            rows.append(dict(concurrency=c, requests=n, req_s=n / dt, ideal_req_s=c / latency, ratio=(n / dt) / (c / latency),
+                             max_in_flight=srv.max_in_flight))
+    return rows
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--skip-local', action='store_true')
+    ap.add_argument('--latency', type=float, default=0.25)
+    a = ap.parse_args()
+    res = {}
+    if not a.skip_local:
+        res['cold_load'] = cold_load(); print('cold load from safetensors cache:', json.dumps(res['cold_load']))
+        res['local'] = local(); print('local tokens/s:', json.dumps(res['local']))
+    res['remote'] = remote(a.latency)
+    for r in res['remote']: print('remote:', json.dumps(r))
