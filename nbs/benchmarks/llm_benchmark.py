@@ -49,12 +49,28 @@ def cold_load() -> dict:
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.split()
     return dict(imports_s=float(out[-3]), load_s=float(out[-2]), total_s=float(out[-1]))
 
-def remote(latency:float, concurrencies=(1, 8, 32)) -> list[dict]:
-    rows = []
+def _serve(latency, conn):
+    "Child process: run the fixed-latency fake server until told to stop (so it does not share the client's GIL)."
     with FakeOpenAIServer(lambda req, n: '{"answer": "ok"}', latency=latency) as srv:
+        conn.send(srv.url); conn.recv()
+
+def remote(latency:float, concurrencies=(1, 8, 32)) -> list[dict]:
+    import multiprocessing as mp
+    rows = []
+    parent, child = mp.Pipe()
+    proc = mp.get_context('fork').Process(target=_serve, args=(latency, child), daemon=True); proc.start()
+    url = parent.recv()
+    try:
+        import openai                                   # the floor: the bare SDK, sequential, same server
+        client, n = openai.OpenAI(base_url=url, api_key='x', max_retries=0), 16
+        client.chat.completions.create(model='m', messages=[{'role': 'user', 'content': 'warm'}])
+        t0 = time.perf_counter()
+        for i in range(n): client.chat.completions.create(model='m', messages=[{'role': 'user', 'content': f'q{i}'}])
+        dt = time.perf_counter() - t0
+        rows.append(dict(concurrency='bare sdk 1', requests=n, req_s=round(n / dt, 2), ideal_req_s=1 / latency, ratio=round((n / dt) * latency, 3)))
         for c in concurrencies:
             n = max(16, 8 * c)
-            cfg = Config({'models': {'teacher': f'openai:{srv.url}#m'}, 'llm': {'cache': False, 'concurrency': c}})
+            cfg = Config({'models': {'teacher': f'openai:{url}#m'}, 'llm': {'cache': False, 'concurrency': c}})
             models = Models(cfg, RunStore(tempfile.mkdtemp()))
             reqs = [dict(messages=[{'role': 'user', 'content': f'q{i}'}]) for i in range(n)]
             models['teacher'].map(reqs[:c])                     # open connections
@@ -62,8 +78,9 @@ def remote(latency:float, concurrencies=(1, 8, 32)) -> list[dict]:
             out = models['teacher'].map(reqs, stage='bench')
             dt = time.perf_counter() - t0
             assert not any(isinstance(o, Exception) for o in out)
-            rows.append(dict(concurrency=c, requests=n, req_s=n / dt, ideal_req_s=c / latency, ratio=(n / dt) / (c / latency),
-                             max_in_flight=srv.max_in_flight))
+            rows.append(dict(concurrency=c, requests=n, req_s=round(n / dt, 2), ideal_req_s=c / latency, ratio=round((n / dt) / (c / latency), 3)))
+    finally:
+        parent.send('stop'); proc.join(5)
     return rows
 
 if __name__ == '__main__':
