@@ -1,6 +1,6 @@
 """Training throughput of the demo QLoRA configuration on this machine: padded batches vs padding-free vs packing.
 
-Run: python nbs/benchmarks/train_throughput.py [--steps 6] [--rows 64] [--batch 4] [--max-length 1024]
+Run: python nbs/benchmarks/train_throughput.py [--steps 4] [--rows 32] [--batch 4] [--max-length 1024]
 
 It trains the embedded SmolLM2-135M-Instruct with the `qlora` recipe (NF4, LoRA r=32 on all linear layers) on
 unrolled rows of constructed multi-turn terminal conversations whose lengths vary as real trajectories do,
@@ -55,26 +55,35 @@ def run(mode:str, data:list[dict], base:str, steps:int, batch:int, max_length:in
     tokens = [h['num_tokens'] for h in logs]          # cumulative real tokens trl counted
     step_tokens = [tokens[0]] + [b - a for a, b in zip(tokens, tokens[1:])]
     step_s = [times[0] - start] + [b - a for a, b in zip(times, times[1:])]
-    tps = sum(step_tokens[1:]) / sum(step_s[1:])      # skip the warm-up step
-    return dict(mode=mode, steps=len(step_s), tokens_per_step=statistics.mean(step_tokens), median_step_s=statistics.median(step_s[1:]),
+    warm = slice(1, None) if len(step_s) > 1 else slice(None)   # skip the warm-up step when there are more
+    tps = sum(step_tokens[warm]) / sum(step_s[warm])
+    return dict(mode=mode, steps=len(step_s), tokens_per_step=statistics.mean(step_tokens), median_step_s=statistics.median(step_s[warm]),
                 tokens_per_s=tps, first_loss=logs[0]['loss'])
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--steps', type=int, default=6)
-    ap.add_argument('--rows', type=int, default=64)
+    ap.add_argument('--steps', type=int, default=4)
+    ap.add_argument('--rows', type=int, default=32)
     ap.add_argument('--batch', type=int, default=4)
     ap.add_argument('--max-length', type=int, default=1024)
     a = ap.parse_args()
     from termworld.train import base_model_path
     base = base_model_path('local:smollm2-135m-instruct')
-    data = rows(a.rows)
-    results = [run(m, data, base, a.steps, a.batch, a.max_length) for m in ('padded', 'padding_free', 'packing')]
+    from transformers import AutoTokenizer
+    from termworld.train import token_counter
+    count = token_counter(AutoTokenizer.from_pretrained(base))
+    # only rows that fit, so that every mode trains on exactly the same tokens (nothing truncated or dropped)
+    data = [r for r in rows(4 * a.rows) if count(r['prompt'] + r['completion']) <= a.max_length][:a.rows]
+    results = []
+    for m in ('padded', 'padding_free', 'packing'):
+        results.append(run(m, data, base, a.steps, a.batch, a.max_length))
+        print('RESULT', json.dumps(results[-1]), flush=True)
     # correctness: without dropout, padded and padding-free first steps see the same rows and must give the same loss
     check = [run(m, data[:a.batch], base, 1, a.batch, a.max_length, dropout=0.0)['first_loss'] for m in ('padded', 'padding_free')]
     ref = results[0]['tokens_per_s']
-    print(f"\nQLoRA (NF4, r=32, all-linear) on SmolLM2-135M, CPU, batch {a.batch}, {a.steps} steps, {a.rows} unrolled rows\n")
+    print(f"\nQLoRA (NF4, r=32, all-linear) on SmolLM2-135M, CPU, batch {a.batch}, {a.steps} steps, {len(data)} unrolled rows "
+          f"(mean {statistics.mean(count(r['prompt'] + r['completion']) for r in data):.0f} tokens)\n")
     print('| mode | real tokens / step | median s / step | real tokens / s | × padded |\n|---|---|---|---|---|')
     for r in results:
         print(f"| {r['mode']} | {r['tokens_per_step']:.0f} | {r['median_step_s']:.2f} | {r['tokens_per_s']:.0f} | {r['tokens_per_s'] / ref:.2f} |")
