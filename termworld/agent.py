@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from .core import *
 from .core import TermworldError, BudgetExceeded
 from .llm import LLMError
+from .scale import StageContext, per_process
 
 # %% auto #0
 __all__ = ['GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'PROMPT_SETUP', 'ATIF_VERSION', 'AgentError', 'render', 'TerminusCommand',
@@ -24,7 +26,7 @@ __all__ = ['GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'PROMPT_SETUP', 'ATIF_VERSION'
            'limit_output', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox', 'env_exports',
            'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens', 'Agent', 'trajectory_id', 'run_episode',
            'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names', 'behavior_metrics', 'env_metrics',
-           'summarize_behavior', 'sandbox_options', 'run_trajectories', 'report_trajectories']
+           'summarize_behavior', 'sandbox_options', 'evaluation_tasks', 'run_trajectories', 'report_trajectories']
 
 # %% ../nbs/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -345,6 +347,7 @@ class TrajectoriesSection(Section):
     "Teacher trajectory collection: episode limits, context budget, sampling, sandbox and verifier."
     samples: int = Field(1, ge=1)              # trajectories per environment (sample index in the id)
     max_environments: int|None = None          # use only the first N environments (None: all)
+    skip_eval_tasks: bool = False              # no teacher runs on the tasks the `sft` split holds out for evaluation
     max_steps: int = Field(50, ge=1)           # agent turns per episode, parse errors included
     wall_s: float = Field(1800.0, gt=0)        # wall-clock limit of the agent phase, seconds
     context_tokens: int = Field(32_768, ge=512) # the teacher's context window (tokens)
@@ -372,8 +375,9 @@ def _context_overflow(e:Exception) -> bool:
 class Agent:
     "The Terminus-2 loop: model turns, terminal commands, confirmation, limits and context summarization."
     def __init__(self, llm, shell:Shell, system_prompt:str, instruction:str, settings:TrajectoriesSection|None=None,
-                 record_id:str='', sample:int=0, role:str='teacher', count_tokens:Callable|None=None):
-        self.llm, self.shell, self.system_prompt, self.instruction = llm, shell, system_prompt, instruction
+                 record_id:str='', sample:int=0, role:str='teacher', count_tokens:Callable|None=None,
+                 stage:str='trajectories'): # the stage its model calls are booked to in the ledger
+        self.llm, self.shell, self.system_prompt, self.instruction, self.stage = llm, shell, system_prompt, instruction, stage
         self.settings = settings or TrajectoriesSection()
         self.record_id, self.sample, self.role = record_id, sample, role
         self.count_tokens = count_tokens or getattr(llm, 'count_tokens', None) or estimate_tokens
@@ -387,7 +391,7 @@ class Agent:
         params = {'max_tokens': self.settings.max_reply_tokens}
         if self.settings.temperature is not None: params['temperature'] = self.settings.temperature
         start = time.perf_counter()
-        try: reply = self.llm.chat(list(messages), schema=schema, role=self.role, stage='trajectories',
+        try: reply = self.llm.chat(list(messages), schema=schema, role=self.role, stage=self.stage,
                                    record_id=self.record_id, sample=self.sample, **params)
         finally: self.model_seconds += time.perf_counter() - start
         self.usage = self.usage + reply.usage
@@ -497,7 +501,9 @@ def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sa
 def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
                 attempt:int=0, sample:int=0, max_steps:int|None=None, wall_s:float|None=None,
                 sandbox_backend:str='auto', image:str|None=None, limits=None, store:RunStore|None=None,
-                settings:TrajectoriesSection|None=None, sandbox_factory:Callable|None=None) -> Trajectory:
+                settings:TrajectoriesSection|None=None, sandbox_factory:Callable|None=None,
+                stage:str='trajectories', # the stage its model calls are booked to in the ledger (evaluation and recovery run episodes too)
+               ) -> Trajectory:
     "Run one agent episode on `env` in a fresh sandbox, then verify; returns the trajectory (failures recorded on it)."
     s = (settings or TrajectoriesSection()).model_copy()
     if max_steps is not None: s.max_steps = max_steps
@@ -520,7 +526,7 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
                     term.close()
                     if tries == 2: raise
             try:
-                agent = Agent(llm, shell, system_prompt, env.instruction, s, record_id=traj.id, sample=sample, role=role)
+                agent = Agent(llm, shell, system_prompt, env.instruction, s, record_id=traj.id, sample=sample, role=role, stage=stage)
                 agent.run(time.monotonic() + s.wall_s)
             finally: term.close()
             if agent.stop_reason != 'error': traj.verdict = verify(sb, env, timeout=s.verifier_timeout_s)
@@ -743,21 +749,36 @@ def sandbox_options(cfg:Config|None) -> dict:
     if sec is None: return {}
     return dict(sandbox_backend=sec.backend, image=sec.image, limits=sec.limits())
 
+def _stage_teacher(ctx): return _teacher(ctx.cfg, ctx.store)
+
+def _episode(ctx, job:tuple) -> Trajectory:
+    "One verified episode of the stage (a module-level function, so that Ray can send it to a worker)."
+    env, k, guideline = job
+    return run_episode(ctx.llm, env, guideline=guideline, sample=k, store=ctx.store, settings=ctx.cfg.trajectories,
+                       **sandbox_options(ctx.cfg))
+
+def evaluation_tasks(cfg:Config, store:RunStore) -> set[str]:
+    "The task ids held out for evaluation: the `sft` split, fixed before the teacher runs so that no teacher data is made on them."
+    if getattr(cfg, 'sft', None) is None: return set()      # no training module installed: no split
+    from termworld.train import make_split
+    return set(make_split(cfg, store).eval_task_ids)
+
 @stage('trajectories')
 def run_trajectories(cfg:Config, store:RunStore, llm=None):
-    "Collect teacher trajectories on every built environment, verified, failures kept."
+    "Collect teacher trajectories on the built environments (optionally the training tasks' only), verified, failures kept."
     s = cfg.trajectories
-    envs = store.read('environments', status='ok')[:s.max_environments]
     tasks = {t.id: t for t in store.read('tasks')}
-    llm = llm if llm is not None else _teacher(cfg, store)
-    jobs = [(env, k) for env in envs for k in range(s.samples) if not store.has('trajectories', trajectory_id(env, llm, sample=k))]
-    folder = store.root/'trajectories'
-    def work(job):
-        env, k = job
+    held = evaluation_tasks(cfg, store) if s.skip_eval_tasks else set()
+    envs = [e for e in store.read('environments', status='ok') if e.task_id not in held][:s.max_environments]
+    ctx = StageContext(cfg, store, 'trajectories', llm=llm if llm is not None else per_process(_stage_teacher))
+    llm = ctx.llm
+    def guideline(env):
         task = tasks.get(env.task_id)
-        guideline = task.guideline if (s.guideline and task is not None and task.guideline.strip()) else None
-        return run_episode(llm, env, guideline=guideline, sample=k, store=store, settings=s, **sandbox_options(cfg))
-    for _, traj in get_executor(cfg).map(work, jobs, desc='trajectories'):
+        return task.guideline if (s.guideline and task is not None and task.guideline.strip()) else None
+    jobs = [(env, k, guideline(env)) for env in envs for k in range(s.samples)
+            if not store.has('trajectories', trajectory_id(env, llm, sample=k))]
+    folder = store.root/'trajectories'
+    for _, traj in get_executor(cfg).map(partial(_episode, ctx), jobs, desc='trajectories'):
         write_atif(traj, folder)
         store.append('trajectories', traj, skip_existing=True)
     return store

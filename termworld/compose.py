@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, create_model
 from .core import *
 from .core import TermworldError, log
 from .llm import Models, LLMError, embed
+from .scale import StageContext
 from .skills import render_prompt, skill_md, _cut
 
 # %% auto #0
@@ -396,11 +397,12 @@ def run_primitives(cfg:Config, store:RunStore, models:Models|None=None, embed_fn
         keep = np.sort(np.argsort(-sims, kind='stable')[:sec.max_pairs])
         pairs, sims = pairs[keep], sims[keep]
     done_rel = {r.id: r for r in store.read('relations')}
-    relations = classify_relations(skills, pairs, sims, models[sec.relation_role], sec.skill_chars, executor, done_rel,
+    ctx = StageContext(cfg, store, 'primitives', models=models)   # the closures below then carry only picklable handles to Ray
+    relations = classify_relations(skills, pairs, sims, ctx.client(sec.relation_role), sec.skill_chars, executor, done_rel,
                                    on_done=lambda r: store.append('relations', r))
     stored = {r['id']: r for r in store.read_raw('primitives') if 'id' in r}
     done = {i: Primitive.model_validate(r) for i, r in stored.items()}
-    prims = compose_primitives(skills, relations, sec, models[sec.team_role] if sec.write_teams else None, executor, done)
+    prims = compose_primitives(skills, relations, sec, ctx.client(sec.team_role) if sec.write_teams else None, executor, done)
     for p in prims:
         data = p.model_dump(mode='json')
         if stored.get(p.id) != data: store.append('primitives', data); stored[p.id] = data

@@ -18,11 +18,12 @@ from tqdm.auto import tqdm
 # %% auto #0
 __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS', 'REPORTERS', 'COMMANDS', 'TermworldError',
            'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id', 'Record',
-           'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec',
-           'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict', 'Trajectory',
-           'RecoveryAttempt', 'SFTExample', 'RunStore', 'Section', 'config_section', 'RunSection', 'ModelsSection',
-           'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge', 'parse_set', 'load_stage_modules',
-           'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter', 'command']
+           'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint',
+           'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict',
+           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'RunStore', 'Section', 'config_section', 'RunSection',
+           'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge', 'parse_set',
+           'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter',
+           'command']
 
 # %% ../nbs/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -96,6 +97,14 @@ class Record(BaseModel):
 def _jsonable(value):
     return value.model_dump(mode='json') if isinstance(value, BaseModel) else \
         [_jsonable(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+def kinds_of(*classes:type) -> set[str]:
+    "The record kinds of record classes."
+    return {c.model_fields['kind'].default for c in classes}
+
+def is_kind(obj, *classes:type) -> bool:
+    "Whether `obj` is a record of one of `classes`' kinds. Records are matched by kind, not class identity, so that a class defined again (in a notebook, or by a module reload) still matches."
+    return getattr(obj, 'kind', None) in kinds_of(*classes)
 
 def parse_record(data:dict, where:str='') -> Record:
     "Build the right `Record` subclass from a stored dict (dispatching on its `kind`)."
@@ -393,13 +402,14 @@ class RunStore:
             else: anon.append(obj)
         return list(out.values()) + anon
 
-    def read(self, stage:str, status:str|None=None) -> list[Record]:
-        "The records of a stage as pydantic objects (optionally only those with `status`)."
+    def read(self, stage:str, status:str|None=None, kind:type|tuple[type, ...]|None=None) -> list[Record]:
+        "The records of a stage as pydantic objects (optionally only those with `status`, or of a record class's `kind`)."
         recs = []
         for n, obj in self._lines(stage): recs.append((n, obj))
         latest = {}
         for n, obj in recs: latest[obj.get('id', n)] = (n, obj)
-        out = [parse_record(obj, f"{self.path(stage)}:{n}: ") for n, obj in latest.values()]
+        kinds = None if kind is None else kinds_of(*(kind if isinstance(kind, tuple) else (kind,)))
+        out = [parse_record(obj, f"{self.path(stage)}:{n}: ") for n, obj in latest.values() if kinds is None or obj.get('kind') in kinds]
         return [r for r in out if status is None or r.status == status]
 
     def ids(self, stage:str) -> set[str]:
@@ -489,7 +499,8 @@ class RunStore:
         path = self.root/'blobs'/digest
         if not path.exists():
             path.parent.mkdir(exist_ok=True)
-            tmp = path.with_suffix('.tmp'); tmp.write_bytes(data); os.replace(tmp, path)
+            # a temp name per writer: two threads or worker processes may store the same content at once
+            tmp = path.with_name(f'.{digest}.{os.getpid()}-{threading.get_ident()}.tmp'); tmp.write_bytes(data); os.replace(tmp, path)
         return digest
 
     def read_blob(self, digest:str) -> bytes: return (self.root/'blobs'/digest).read_bytes()
@@ -534,11 +545,15 @@ class BudgetSection(Section):
 
 @config_section('executor')
 class ExecutorSection(Section):
-    "How parallel work runs."
+    "How parallel work runs: threads in this process, or tasks on a Ray cluster (`termworld.scale`)."
     kind: Literal['threads', 'ray'] = 'threads'
-    workers: int = 4
-    address: str|None = None
-    max_in_flight: int|None = None
+    workers: int = Field(4, ge=1)          # threads; for a local Ray instance, its CPUs
+    address: str|None = None               # ray: auto | ray://host:port | host:port; unset: start a local instance
+    max_in_flight: int|None = Field(None, ge=1)  # ray: tasks submitted and not yet finished (default: 2 per task slot)
+    num_cpus: float = Field(1.0, ge=0)     # ray: CPUs each task reserves
+    memory_gb: float|None = Field(None, gt=0)  # ray: memory each task reserves (a scheduling reservation)
+    num_gpus: float|None = Field(None, ge=0)   # ray: GPUs each task reserves (default: 1 when a role is local:… and the cluster has GPUs)
+    max_retries: int = Field(3, ge=0)      # ray: reruns of a task whose worker died (errors the task raises are not retried)
 
 # %% ../nbs/00_core.ipynb #d239d6f1
 class Config:
@@ -562,6 +577,19 @@ class Config:
     def to_dict(self) -> dict: return {k: v.model_dump(mode='json') for k, v in self._sections.items()}
     def __repr__(self): return f"Config({self.to_dict()})"
     def __eq__(self, other): return isinstance(other, Config) and self.to_dict() == other.to_dict()
+
+    def __reduce__(self):
+        "Pickle as data plus the modules that define its sections, so that another process rebuilds it with its own section classes."
+        mods = sorted({type(v).__module__ for v in self._sections.values()} - {'__main__', 'builtins'})
+        return (_rebuild_config, (self.to_dict(), mods))
+
+def _rebuild_config(data:dict, modules:list[str]) -> Config:
+    "Import the modules that register the sections, then validate the data again (the other side of `Config.__reduce__`)."
+    import importlib
+    for m in modules:
+        try: importlib.import_module(m)
+        except ImportError: pass
+    return Config({k: v for k, v in data.items() if k in SECTIONS})
 
 def _config_error(e:ValidationError, section:str, cls, source:str) -> ConfigError:
     err = e.errors()[0]
@@ -654,6 +682,7 @@ EXECUTORS: dict[str, Callable[[Config], Any]] = {'threads': lambda cfg: ThreadEx
 def get_executor(cfg:Config):
     "The executor named by `cfg.executor.kind`."
     kind = cfg.executor.kind
+    if kind not in EXECUTORS: importlib.import_module('termworld.scale')   # the ray backend registers itself on import
     if kind not in EXECUTORS: raise ConfigError(f"executor {kind!r} is not available in this installation; use executor.kind=threads.")
     return EXECUTORS[kind](cfg)
 

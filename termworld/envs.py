@@ -8,6 +8,7 @@ import csv, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, t
 import xml.etree.ElementTree as ET
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator
 
@@ -16,20 +17,25 @@ from pydantic import BaseModel
 from .core import *
 from .core import TermworldError, BudgetExceeded
 from .llm import LLMError, SchemaError
+from .scale import StageContext, per_process
 
 # %% auto #0
-__all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'EnvBuildError', 'SandboxUnavailable', 'parse_junit',
-           'parse_pytest_summary', 'parse_ctrf', 'verdict_from', 'empty_dirs', 'verifier_dirs', 'run_verifier',
-           'initial_state_problems', 'file_kind', 'check_file', 'is_text', 'describe_file', 'load_template',
-           'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue', 'FileReview', 'SetupDraft', 'Probe',
-           'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'open_sandbox', 'abs_path', 'write_files',
-           'file_bytes', 'env_vars', 'persist_env', 'materialize', 'task_context', 'Discard', 'Builder', 'build_files',
-           'build_setup', 'staged', 'build_tests', 'build_solution', 'build_environment', 'environment_id',
-           'run_environments', 'environments_summary', 'report_environments']
+__all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError',
+           'SandboxUnavailable', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'verdict_from', 'empty_dirs',
+           'verifier_dirs', 'run_verifier', 'initial_state_problems', 'file_kind', 'check_file', 'is_text',
+           'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
+           'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
+           'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
+           'task_context', 'Discard', 'Builder', 'build_files', 'build_setup', 'staged', 'build_tests',
+           'build_solution', 'build_environment', 'environment_id', 'import_folders', 'run_environments',
+           'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
     "An environment cannot be built or run as asked."
+
+class BlueprintError(EnvBuildError):
+    "The task's blueprint cannot be built as written (a defect of the task, not of this attempt): the task is discarded."
 
 class SandboxUnavailable(EnvBuildError):
     "No sandbox backend works on this machine."
@@ -374,6 +380,7 @@ class EnvironmentsSection(Section):
     max_file_bytes: int = 20_000_000  # larger initial files are a defect
     inline_bytes: int = 262_144       # text files up to this size are stored inline, larger ones as blobs
     limit: int|None = None            # build at most this many environments (None: all accepted tasks)
+    imports: list[str] = []           # Harbor / Terminal-Bench task folders imported as ready environments (their tasks join `tasks`)
     params: dict = {}                 # extra model call parameters, e.g. {max_tokens: 384}
     export_harbor: bool = True        # write runs/<name>/envs/<task-id>/ Harbor task folders
     harbor_base_image: str|None = None  # FROM of exported Dockerfiles (default: the shared base image's tag)
@@ -394,7 +401,7 @@ def open_sandbox(settings=None, **overrides):
 def abs_path(path:str, workdir:str='/app') -> str:
     "An initial file's absolute path (relative paths are under the workdir); refuses `..`."
     p = PurePosixPath(path.strip())
-    if not str(p) or str(p) == '.' or '..' in p.parts: raise EnvBuildError(f"file path {path!r} is not usable; give an absolute path such as /app/data.csv.")
+    if not str(p) or str(p) == '.' or '..' in p.parts: raise BlueprintError(f"file path {path!r} is not usable; give an absolute path such as /app/data.csv.")
     return str(p if p.is_absolute() else PurePosixPath(workdir)/p)
 
 def _is_executable(path:str, data:bytes) -> bool:
@@ -732,39 +739,62 @@ def _preflight(opener:Callable):
     except TermworldError as e: raise SandboxUnavailable(f"no sandbox can be started for building environments ({e})") from None
     if res.exit_code != 0: raise SandboxUnavailable(f"a sandbox ran `true` with exit {res.exit_code} ({res.stderr.strip()[:200]}); check `termworld image build` and the sandbox section.")
 
+def _stage_models(ctx:StageContext):
+    from termworld.llm import Models
+    return Models(ctx.cfg, ctx.store, stage='environments')
+
+def _build_one(ctx:StageContext, task:TaskSpec) -> str:
+    "Build, export and store one task's environment (a module-level function, so that Ray can send it to a worker)."
+    sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
+    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network)
+    except BudgetExceeded: raise
+    except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
+        env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',
+                          error=f"blueprint: {_clip(str(e), 500)}")
+    except (TermworldError, OSError, RuntimeError, ValueError) as e:
+        env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='failed',
+                          error=f"{type(e).__name__}: {_clip(str(e), 500)}")
+    if env.ok and sec.export_harbor:
+        from termworld.harbor import environment_to_task, write_task_dir
+        try: write_task_dir(environment_to_task(env, task, store, sec.harbor_base_image, sec), store.root/'envs'/task.id)
+        except (OSError, TermworldError) as e:
+            env = env.model_copy(update=dict(status='failed', error=f"the Harbor folder could not be written ({e}); rerun to retry."))
+    store.append('environments', env)
+    return env.status
+
 def environment_id(task:TaskSpec) -> str:
     "The id of the environment built for a task."
     return Environment(task_id=task.id).id
 
+IMPORTED_ORIGINS = ('harbor', 'tb1')   # task origins of imported folders: their environments come ready
+
+def import_folders(paths:list[str|Path], store:RunStore) -> int:
+    "Import Harbor / Terminal-Bench task folders as ready environments, once (folders already imported are skipped)."
+    from termworld.harbor import find_task_dirs, read_task_dir, task_to_records
+    n = 0
+    for p in paths:
+        for d in find_task_dirs(data_path(p)):
+            spec, env, notes = task_to_records(read_task_dir(d), store)
+            if store.has('environments', env.id): continue
+            store.append('tasks', spec, skip_existing=True); store.append('environments', env)
+            for note in notes: log.info(f"{d.name}: {note}")
+            n += 1
+    return n
+
 @stage('environments')
 def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|None=None):
-    "Build an environment for each accepted task by generate-verify-repair; export the ok ones as Harbor folders."
+    "Import the configured task folders, then build an environment for each accepted task by generate-verify-repair."
     sec, sbs = cfg.environments, cfg.sandbox
-    tasks = store.read('tasks', status='ok')
+    if sec.imports: import_folders(sec.imports, store)
+    tasks = [t for t in store.read('tasks', status='ok') if t.origin.split(':')[0] not in IMPORTED_ORIGINS]
     if sec.limit is not None: tasks = tasks[:sec.limit]
     status = {r['id']: r.get('status') for r in store.read_raw('environments')}
     todo = [t for t in tasks if status.get(environment_id(t)) not in ('ok', 'discarded')]
     if not todo: return
-    if models is None:
-        from termworld.llm import Models
-        models = Models(cfg, store, stage='environments')
-    llm = models['synthesizer']
-    opener = sandbox or (lambda: open_sandbox(sbs))
+    opener = sandbox or partial(open_sandbox, sbs)
     _preflight(opener)
-    def work(task:TaskSpec) -> str:
-        try: env = build_environment(task, llm, sec, store, opener, sbs.workdir, sbs.setup_network)
-        except BudgetExceeded: raise
-        except (TermworldError, OSError, RuntimeError, ValueError) as e:
-            env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='failed',
-                              error=f"{type(e).__name__}: {_clip(str(e), 500)}")
-        if env.ok and sec.export_harbor:
-            from termworld.harbor import environment_to_task, write_task_dir
-            try: write_task_dir(environment_to_task(env, task, store, sec.harbor_base_image, sec), store.root/'envs'/task.id)
-            except (OSError, TermworldError) as e:
-                env = env.model_copy(update=dict(status='failed', error=f"the Harbor folder could not be written ({e}); rerun to retry."))
-        store.append('environments', env)
-        return env.status
-    for _ in get_executor(cfg).map(work, todo, desc='environments'): pass
+    ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener)
+    for _ in get_executor(cfg).map(partial(_build_one, ctx), todo, desc='environments'): pass
 
 # %% ../nbs/30_envs.ipynb #5bcc1d4a
 def _count_tests(tests:str) -> int: return len(re.findall(r'^\s*def test_\w+', tests or '', re.M))

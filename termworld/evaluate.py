@@ -5,6 +5,7 @@
 # %% ../nbs/80_evaluate.ipynb #e43312ac
 from __future__ import annotations
 import json, math, os, sys, time
+from functools import partial
 from math import comb
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
@@ -15,6 +16,7 @@ from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, Field
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .scale import StageContext, per_process
 
 # %% auto #0
 __all__ = ['METRICS', 'METRIC_NAMES', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta', 'summarize', 'behavior',
@@ -146,22 +148,27 @@ def _with_student(cfg:Config, spec:str) -> Config:
     data = cfg.to_dict(); data['models'] = {**data['models'], 'student': spec}
     return Config(data, 'evaluate')
 
+def _student(ctx:StageContext):
+    from termworld.llm import Models
+    return Models(ctx.cfg, ctx.store, stage='evaluate')['student']
+
+def _trial(ctx:StageContext, settings, item:tuple) -> str:
+    "One trial of the student on one environment, stored (a module-level function, so that Ray can send it to a worker)."
+    env, trial = item
+    traj = _agent().run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate')
+    ctx.store.append('evaluate', traj, skip_existing=True)
+    return traj.id
+
 def evaluate_model(cfg:Config, store:RunStore, spec:str, envs:list[Environment], label:str|None=None,
                    llm=None, # a ready model (tests); default: the run's `student` role set to `spec`
                   ) -> EvalSummary:
     "Run `spec` as the agent k times on each environment, store the trials in `evaluate`, and summarize them."
-    from termworld.llm import Models
     ag, sec = _agent(), cfg.evaluate
-    if llm is None: llm = Models(_with_student(cfg, spec), store, stage='evaluate')['student']
-    settings = episode_settings(cfg)
+    ctx = StageContext(_with_student(cfg, spec), store, 'evaluate', llm=llm if llm is not None else per_process(_student))
+    llm = ctx.llm
     items = [(env, trial) for env in envs for trial in range(sec.k)]
     todo = [(e, i) for e, i in items if not store.has('evaluate', ag.trajectory_id(e, llm, role='student', sample=i))]
-    def one(item):
-        env, trial = item
-        traj = ag.run_episode(llm, env, role='student', sample=trial, store=store, settings=settings)
-        store.append('evaluate', traj, skip_existing=True)
-        return traj.id
-    for _ in get_executor(cfg).map(one, todo, desc=f"evaluate {label or spec}"): pass
+    for _ in get_executor(cfg).map(partial(_trial, ctx, episode_settings(cfg)), todo, desc=f"evaluate {label or spec}"): pass
     ids = [ag.trajectory_id(e, llm, role='student', sample=i) for e, i in items]
     have = {t.id: t for t in store.read('evaluate') if t.kind == 'trajectory'}
     return summary_of(label or spec, spec, [have[i] for i in ids if i in have], sec.k, sec.bootstrap, sec.confidence, cfg.run.seed)

@@ -5,6 +5,7 @@
 # %% ../nbs/60_flywheel.ipynb #962201e9
 from __future__ import annotations
 import json, operator, random, re, textwrap
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -15,6 +16,7 @@ from .skills import render_prompt
 from .core import *
 from .core import TermworldError, ConfigError, log
 from .llm import Models, LLMError
+from .scale import StageContext
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'Branch', 'BehaviorTree', 'parse_check', 'eval_check',
@@ -651,6 +653,39 @@ def _failure_text(tr:Trajectory|None) -> str:
 # %% ../nbs/60_flywheel.ipynb #c5394243
 def _params(cfg) -> dict: return dict(cfg.flywheel.params)
 
+def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
+    "Variants of one failed task, each checked by k solvers (a module-level function, so that Ray can send it to a worker)."
+    cfg, models, store = ctx.cfg, ctx.models, ctx.store
+    fw, p = cfg.flywheel, _params(cfg)
+    solvers = [models[r] for r in fw.solvers]
+    task, tr = seed
+    rng = random.Random(f"{cfg.run.seed}:{task.id}:{rnd}")
+    persona = rng.choice(pers) if rng.random() < fw.persona_fraction else None
+    rule = (f"Rewrite the task into the applied domain of {persona}, keeping it verifiable." if persona else '')
+    out = []
+    try:
+        msgs = render_prompt('flywheel_variants', task=task.instruction, failure=_failure_text(tr), n=fw.variants, persona_rule=rule)
+        vs = models['synthesizer'].chat(msgs, schema=Variants, stage='flywheel', record_id=task.id, **p).parsed.variants
+    except LLMError as e:
+        return [FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, status='failed', error=str(e))]
+    for i, v in enumerate(vs[:fw.variants]):
+        rec = FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, variant=i, instruction=v.instruction,
+                           change=v.change or ('persona' if persona else ''), persona=persona,
+                           check_question=v.check_question, criteria=v.criteria)
+        try: rec.answers = solve_k(v.instruction, v.check_question, solvers, fw.k, p, rec.id, fw.solver_temperature)
+        except LLMError as e: rec.status, rec.error = 'failed', str(e); out.append(rec); continue
+        if consistent(rec.answers, fw.k) is None:
+            rec.status, rec.error = 'rejected', f"the {fw.k} solutions disagree ({', '.join(map(repr, rec.answers))})"
+        else:
+            spec = TaskSpec(primitive_id=task.primitive_id, skill_ids=task.skill_ids, persona_ids=task.persona_ids,
+                            sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
+                            blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
+                            scenario=task.scenario, category=task.category, subcategory=task.subcategory)
+            store.append('tasks', spec, skip_existing=True)
+            rec.task_id = spec.id
+        out.append(rec)
+    return out
+
 def reasoning_round(cfg:Config, store:RunStore, models:Models, rnd:int) -> FlywheelRound:
     "One reasoning-flywheel round: variants of failed tasks, consistency filter, kept ones written as TaskSpecs."
     fw, p = cfg.flywheel, _params(cfg)
@@ -664,37 +699,9 @@ def reasoning_round(cfg:Config, store:RunStore, models:Models, rnd:int) -> Flywh
         stats.note = ('no failed trajectories with a task spec in `trajectories` or `evaluate`; nothing to rewrite' if rnd == 0
                       else 'no variants were kept in the previous round')
         return stats
-    pers = personas()
-    solvers = [models[r] for r in fw.solvers]
-    def one(seed):
-        task, tr = seed
-        rng = random.Random(f"{cfg.run.seed}:{task.id}:{rnd}")
-        persona = rng.choice(pers) if rng.random() < fw.persona_fraction else None
-        rule = (f"Rewrite the task into the applied domain of {persona}, keeping it verifiable." if persona else '')
-        out = []
-        try:
-            msgs = render_prompt('flywheel_variants', task=task.instruction, failure=_failure_text(tr), n=fw.variants, persona_rule=rule)
-            vs = models['synthesizer'].chat(msgs, schema=Variants, stage='flywheel', record_id=task.id, **p).parsed.variants
-        except LLMError as e:
-            return [FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, status='failed', error=str(e))]
-        for i, v in enumerate(vs[:fw.variants]):
-            rec = FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, variant=i, instruction=v.instruction,
-                               change=v.change or ('persona' if persona else ''), persona=persona,
-                               check_question=v.check_question, criteria=v.criteria)
-            try: rec.answers = solve_k(v.instruction, v.check_question, solvers, fw.k, p, rec.id, fw.solver_temperature)
-            except LLMError as e: rec.status, rec.error = 'failed', str(e); out.append(rec); continue
-            if consistent(rec.answers, fw.k) is None:
-                rec.status, rec.error = 'rejected', f"the {fw.k} solutions disagree ({', '.join(map(repr, rec.answers))})"
-            else:
-                spec = TaskSpec(primitive_id=task.primitive_id, skill_ids=task.skill_ids, persona_ids=task.persona_ids,
-                                sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
-                                blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
-                                scenario=task.scenario, category=task.category, subcategory=task.subcategory)
-                store.append('tasks', spec, skip_existing=True)
-                rec.task_id = spec.id
-            out.append(rec)
-        return out
-    recs = [r for _, rs in get_executor(cfg).map(one, seeds, desc=f'reasoning flywheel round {rnd}') for r in rs]
+    ctx = StageContext(cfg, store, 'flywheel', models=models)
+    work = partial(_reasoning_one, ctx, rnd, personas())
+    recs = [r for _, rs in get_executor(cfg).map(work, seeds, desc=f'reasoning flywheel round {rnd}') for r in rs]
     store.extend('flywheel', recs, skip_existing=True)
     stats.synthesized = len(recs)
     stats.kept = sum(r.ok for r in recs)
@@ -710,6 +717,38 @@ def _observations(store:RunStore, scenario:str, rnd:int) -> str:
             lines.append(f"- path {t.branch}: reward {r.reward:.2f}" + (" (policy violated)" if r.violated else '')
                          + f"; calls: {', '.join(c['name'] for c in r.calls) or 'none'}" + (f"; adversary: {t.adversary.strategy}" if t.adversary else ''))
     return '\n'.join(lines[:20])
+
+def _agentic_one(ctx:StageContext, scn:Scenario, rnd:int, tree_id:str, tree, item:tuple) -> FlywheelTask|None:
+    "Invert one path of the tree into a task, validate it and roll out the agent (a module-level function, so that Ray can send it to a worker)."
+    cfg, models, store = ctx.cfg, ctx.models, ctx.store
+    fw, p = cfg.flywheel, _params(cfg)
+    tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
+    i, path = item
+    rng = random.Random(f"{cfg.run.seed}:{scn.name}:{rnd}:{i}")
+    rec = FlywheelTask(flywheel='agentic', round=rnd, parent_id=tree_id, scenario=scn.name, path=path, variant=i,
+                       branch=' → '.join(tree.get(b).action for b in path), tools=scn.tools)
+    if store.has('flywheel', rec.id): return None
+    try:
+        inv = invert_branch(tree, path, scn, models['synthesizer'], p, rec.id)
+        rec.state = {**scn.state, **{f.key: f.value for f in inv.state}}
+        rec.user_instruction, rec.sop = inv.user_instruction, inv.sop
+        ok, why = forces_path(tree, path, rec.state)
+        if not ok:
+            rec.status, rec.error = 'rejected', f"the synthesized state does not force the branch ({why})"
+            return rec
+        rec.rubric = rubric_for_path(tree, path, scn, rec.state)
+        if fw.strategies and rng.random() < fw.adversarial_fraction:
+            rec.adversary = make_adversary(rec.state, tree, path, rec.rubric, scn, rng.choice(fw.strategies), models['synthesizer'], p, rec.id)
+    except LLMError as e:
+        rec.status, rec.error = 'failed', str(e); return rec
+    rec.validation = rollout(rec, scn, models[fw.validator], models['simulator'], tool_llm, fw.max_turns, p, role=fw.validator)
+    v = rec.validation
+    if v.error or v.reward < 1.0 or not v.followed:
+        rec.status = 'rejected'
+        rec.error = v.error or f"the {fw.validator} did not solve it along the branch (reward {v.reward:.2f}, followed={v.followed})"
+        return rec
+    rec.rollouts = [rollout(rec, scn, models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role=fw.agent)]
+    return rec
 
 def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:int) -> FlywheelRound:
     "One agentic-flywheel round for a scenario: expand the tree, invert paths into tasks, validate, roll out the agent."
@@ -731,35 +770,9 @@ def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:i
     paths = sorted(tree.paths(), key=lambda pa: -len(set(pa) & set(trec.added)))
     chosen = [(i, paths[i % len(paths)]) for i in range(fw.tasks_per_round)]
     stats.seeds = len(paths)
-    tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
-    def one(item):
-        i, path = item
-        rng = random.Random(f"{cfg.run.seed}:{scn.name}:{rnd}:{i}")
-        rec = FlywheelTask(flywheel='agentic', round=rnd, parent_id=trec.id, scenario=scn.name, path=path, variant=i,
-                           branch=' → '.join(tree.get(b).action for b in path), tools=scn.tools)
-        if store.has('flywheel', rec.id): return None
-        try:
-            inv = invert_branch(tree, path, scn, models['synthesizer'], p, rec.id)
-            rec.state = {**scn.state, **{f.key: f.value for f in inv.state}}
-            rec.user_instruction, rec.sop = inv.user_instruction, inv.sop
-            ok, why = forces_path(tree, path, rec.state)
-            if not ok:
-                rec.status, rec.error = 'rejected', f"the synthesized state does not force the branch ({why})"
-                return rec
-            rec.rubric = rubric_for_path(tree, path, scn, rec.state)
-            if fw.strategies and rng.random() < fw.adversarial_fraction:
-                rec.adversary = make_adversary(rec.state, tree, path, rec.rubric, scn, rng.choice(fw.strategies), models['synthesizer'], p, rec.id)
-        except LLMError as e:
-            rec.status, rec.error = 'failed', str(e); return rec
-        rec.validation = rollout(rec, scn, models[fw.validator], models['simulator'], tool_llm, fw.max_turns, p, role=fw.validator)
-        v = rec.validation
-        if v.error or v.reward < 1.0 or not v.followed:
-            rec.status = 'rejected'
-            rec.error = v.error or f"the {fw.validator} did not solve it along the branch (reward {v.reward:.2f}, followed={v.followed})"
-            return rec
-        rec.rollouts = [rollout(rec, scn, models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role=fw.agent)]
-        return rec
-    recs = [r for _, r in get_executor(cfg).map(one, chosen, desc=f'agentic flywheel {scn.name} round {rnd}') if r is not None]
+    ctx = StageContext(cfg, store, 'flywheel', models=models)
+    work = partial(_agentic_one, ctx, scn, rnd, trec.id, tree)
+    recs = [r for _, r in get_executor(cfg).map(work, chosen, desc=f'agentic flywheel {scn.name} round {rnd}') if r is not None]
     store.extend('flywheel', recs, skip_existing=True)
     mine = [t for t in store.read('flywheel') if t.kind == 'flywheel_task' and t.parent_id == trec.id]
     stats.synthesized, stats.kept = len(mine), sum(t.ok for t in mine)

@@ -98,6 +98,12 @@ class ScriptedLLM(LLM):
             if not self._replies: raise LLMError("the scripted fake model has no replies left; give it more.")
             return self._replies.pop(0)
 
+    def __getstate__(self):
+        # sent to another process (a Ray worker): the replies travel; the lock and the call log start afresh there
+        return {**self.__dict__, '_lock': None, 'calls': []}
+
+    def __setstate__(self, state): self.__dict__.update(state, _lock=threading.Lock())
+
     def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
         self.calls.append(dict(messages=messages, schema=schema, role=role, stage=stage, record_id=record_id, sample=sample, params=params))
         out = self._next(messages, schema)

@@ -86,6 +86,7 @@ def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=Non
         counts = store.counts(name)
         _stage_manifest(store, name, status='done', seconds=round(seconds, 3), counts=counts)
         echo(f"  ✓ {name:<13} {_fmt_counts(counts)} in {seconds:.1f}s")
+    store.update_manifest(updated=_now())
     write_report(store)
     echo(f"report: {store.root/'report.md'}")
     return store
@@ -145,10 +146,15 @@ def run_cli(
     set:Param("override one key, e.g. --set tasks.k=5 (repeatable)", str, action='append')=None,
     out:str=None,  # run directory (default runs/<run.name>); rerunning into it resumes
     only:str=None,  # comma-separated stages to run, e.g. skills,primitives
+    executor:str=None,  # threads or ray (sets executor.kind); ray without executor.address starts a local Ray instance
 ):
     "Run the pipeline (or some stages of it) into a run directory; reruns resume."
-    cfg = load_config(preset, config, set or [])
-    run_pipeline(cfg, out=out, only=only)
+    cfg = load_config(preset, config, [*(set or []), *([f'executor.kind={executor}'] if executor else [])])
+    if cfg.executor.kind != 'ray': return run_pipeline(cfg, out=out, only=only)
+    from termworld.scale import start_ray, stop_ray
+    start_ray(cfg.executor)   # a missing Ray or an unreachable cluster fails here, before any stage runs
+    try: run_pipeline(cfg, out=out, only=only)
+    finally: stop_ray()
 
 @command('report')
 @call_parse

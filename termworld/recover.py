@@ -6,12 +6,14 @@
 from __future__ import annotations
 import random, re, statistics
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .scale import StageContext, per_process
 
 # %% auto #0
 __all__ = ['CHEATSHEET_HEADER', 'EVALUATORS', 'ANSWER_FORMATS', 'Cheatsheet', 'render_cheatsheet', 'parse_cheatsheet',
@@ -293,13 +295,13 @@ def _cheatsheet_lines(cheatsheet:str, known:str='', min_chars:int=30) -> list[st
 
 def _training_texts(rec) -> list[tuple[str, str]]:
     "The `(where, text)` pairs of a record that a student could see."
-    if isinstance(rec, Trajectory):
+    if is_kind(rec, Trajectory):
         out = [('system prompt', rec.system_prompt), ('instruction', rec.instruction)]
         for s in rec.steps:
             out += [(f'turn {s.index + 1} {k}', v) for k, v in (('reply', s.raw), ('analysis', s.analysis), ('plan', s.plan), ('observation', s.observation))]
             out += [(f'turn {s.index + 1} keystrokes', c.keystrokes) for c in s.commands]
         return out
-    if isinstance(rec, SFTExample):
+    if is_kind(rec, SFTExample):
         return [(f"{part} {m.get('role', '')} message {i}", str(m.get('content', ''))) for part in ('prompt', 'completion') for i, m in enumerate(getattr(rec, part))]
     return []
 
@@ -309,11 +311,11 @@ def audit_stripped(records:Iterable) -> list[str]:
     delim = cheatsheet_delim().strip()
     sheets: dict[str, set[str]] = {}
     for r in records:
-        if isinstance(r, RecoveryAttempt) and r.cheatsheet: sheets.setdefault(r.task_id, set()).add(r.cheatsheet)
+        if is_kind(r, RecoveryAttempt) and r.cheatsheet: sheets.setdefault(r.task_id, set()).add(r.cheatsheet)
     problems = []
     for r in records:
-        if not isinstance(r, (Trajectory, SFTExample)): continue
-        if isinstance(r, Trajectory) and r.cheatsheet is not None: problems.append(f"{r.id}: the cheatsheet field is still set.")
+        if not is_kind(r, Trajectory, SFTExample): continue
+        if is_kind(r, Trajectory) and r.cheatsheet is not None: problems.append(f"{r.id}: the cheatsheet field is still set.")
         texts = _training_texts(r)
         known = ' '.join(t for w, t in texts if w == 'instruction') + ' ' + (getattr(r, 'guideline', None) or '')
         lines = [l for sheet in sheets.get(r.task_id, ()) for l in _cheatsheet_lines(sheet, known)]
@@ -521,7 +523,7 @@ def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, se
     "The first failed teacher trajectory of every task without a passing one, optionally a fixed random sample of N."
     by_task: dict[str, list[Trajectory]] = {}
     for t in trajectories:
-        if isinstance(t, Trajectory) and t.role == 'teacher': by_task.setdefault(t.task_id, []).append(t)
+        if is_kind(t, Trajectory) and t.role == 'teacher': by_task.setdefault(t.task_id, []).append(t)
     failed = [min(ts, key=lambda t: (t.attempt, t.sample, t.id)) for ts in by_task.values() if not any(t.passed for t in ts)]
     failed.sort(key=lambda t: t.task_id)
     if sample is not None and sample < len(failed):
@@ -530,7 +532,7 @@ def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, se
 
 def filtered_trajectories(trajectories:Iterable[Trajectory]) -> list[Trajectory]:
     "The generate-and-filter set: the teacher's passing trajectories."
-    return [t for t in trajectories if isinstance(t, Trajectory) and t.role == 'teacher' and t.passed and t.ok]
+    return [t for t in trajectories if is_kind(t, Trajectory) and t.role == 'teacher' and t.passed and t.ok]
 
 # %% ../nbs/50_recover.ipynb #a57c6fed
 class TerminalTeacher:
@@ -542,27 +544,21 @@ class TerminalTeacher:
 
     def environment(self, env_id:str|None) -> Environment:
         "The failed trajectory's environment from the run store."
-        if self._envs is None: self._envs = {e.id: e for e in self.store.read('environments') if isinstance(e, Environment)}
+        if self._envs is None: self._envs = {e.id: e for e in self.store.read('environments', kind=Environment)}
         if env_id not in self._envs:
             raise RecoveryError(f"environment {env_id!r} is not in {self.store.path('environments')}; run the environments stage into this run directory first.")
         return self._envs[env_id]
 
     def __call__(self, failed:Trajectory) -> Callable[[str|None, int], Trajectory]:
         agent, env = _agent(), self.environment(failed.env_id)
-        teacher = _Staged(self.models['teacher'], 'recovered')
+        teacher = self.models['teacher']
         first = getattr(self.settings, 'samples', 1)
         def execute(cheatsheet:str|None, attempt:int) -> Trajectory:
             # a fresh draw for every execution: sample indices past those the trajectories stage used
             sample = first + attempt - failed.attempt - 1
             return agent.run_episode(teacher, env, guideline=failed.guideline, cheatsheet=cheatsheet, role='teacher',
-                                     attempt=attempt, sample=sample, store=self.store, settings=self.settings)
+                                     attempt=attempt, sample=sample, store=self.store, settings=self.settings, stage='recovered')
         return execute
-
-class _Staged:
-    "A model whose calls are booked to another stage in the ledger (the agent books its calls to 'trajectories')."
-    def __init__(self, llm, stage:str): self.llm, self.stage = llm, stage
-    def __getattr__(self, name): return getattr(self.llm, name)
-    def chat(self, messages, schema=None, **kw): return self.llm.chat(messages, schema, **{**kw, 'stage': self.stage})
 
 # %% ../nbs/50_recover.ipynb #e48ac0a4
 def _models(cfg:Config, store:RunStore):
@@ -618,7 +614,7 @@ def write_recovery(store:RunStore, failed:Trajectory, result:RecoveryResult, sec
 # %% ../nbs/50_recover.ipynb #8be8b5bd
 def latest_scenarios(store:RunStore) -> list[RecoveryScenario]:
     "The stored recovery scenario summaries (the latest per failed task)."
-    return [r for r in store.read('recovered') if isinstance(r, RecoveryScenario)]
+    return store.read('recovered', kind=RecoveryScenario)
 
 def judge_model(models, name:str):
     "An audit judge's model: a role of `models` (`judge`), or a model spec (`openai:gpt-4.1`) booked as role judge."
@@ -626,6 +622,16 @@ def judge_model(models, name:str):
     from termworld.llm import ModelClient, get_llm
     backend = models.llms.get(name) or get_llm(name, **models.options)
     return ModelClient(backend, 'judge', models)
+
+def _audit_judges(ctx:StageContext) -> dict:
+    return {judge: judge_model(ctx.models, judge) for judge in ctx.cfg.recovered.audit_judges}
+
+def _audit_one(ctx:StageContext, item:tuple) -> IntegrityAudit:
+    "One judge's audit of one recovered trajectory (a module-level function, so that Ray can send it to a worker)."
+    s, traj, judge = item
+    sec = ctx.cfg.recovered
+    return audit_integrity(ctx.judges[judge], traj.instruction, s.cheatsheet, traj, judge=judge,
+                           trace_chars=sec.audit_trace_chars, **sec.audit_params)
 
 def run_audit(cfg:Config, store:RunStore, models, scenarios:list[RecoveryScenario]) -> list[IntegrityAudit]:
     "Integrity-audit the cheatsheet-driven recoveries (a seeded sample of `audit_sample`) with every judge; resumes."
@@ -641,13 +647,9 @@ def run_audit(cfg:Config, store:RunStore, models, scenarios:list[RecoveryScenari
         for judge in sec.audit_judges:
             if traj is not None and not store.has('recovered', content_id('audit', {'kind': 'integrity_audit', 'trajectory_id': traj.id, 'judge': judge})):
                 items.append((s, traj, judge))
-    llms = {judge: judge_model(models, judge) for judge in sec.audit_judges} if items else {}
-    def work(item):
-        s, traj, judge = item
-        return audit_integrity(llms[judge], traj.instruction, s.cheatsheet, traj, judge=judge,
-                               trace_chars=sec.audit_trace_chars, **sec.audit_params)
+    ctx = StageContext(cfg, store, 'recovered', models=models, judges=per_process(_audit_judges))
     out = []
-    for _, audit in get_executor(cfg).map(work, items, desc='integrity audit'):
+    for _, audit in get_executor(cfg).map(partial(_audit_one, ctx), items, desc='integrity audit'):
         store.append('recovered', audit); out.append(audit)
     return out
 
@@ -657,9 +659,9 @@ def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
     filtered = filtered_trajectories(store.read('trajectories'))
     records = store.read('recovered')
     by_id = {r.id: r for r in records}
-    flagged = set(audit_agreement(r for r in records if isinstance(r, IntegrityAudit))['flagged']) if sec.audit_drop else set()
+    flagged = set(audit_agreement(r for r in records if is_kind(r, IntegrityAudit))['flagged']) if sec.audit_drop else set()
     recovered, excluded, attempts = [], {}, []
-    for s in (r for r in records if isinstance(r, RecoveryScenario) and r.recovered and r.trajectory_id):
+    for s in (r for r in records if is_kind(r, RecoveryScenario) and r.recovered and r.trajectory_id):
         traj = by_id.get(s.trajectory_id)
         attempts += [by_id[a] for a in s.attempt_ids if a in by_id]
         if traj is None: excluded[s.trajectory_id] = 'the recovered trajectory record is missing'
@@ -670,7 +672,7 @@ def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
     ts = TrainingSet(filtered_ids=[t.id for t in filtered], recovered_ids=[t.id for t in recovered],
                      excluded=excluded, problems=problems, status='ok' if not problems else 'failed',
                      error=problems[0] if problems else None)
-    store.append('recovered', ts)
+    if by_id.get(ts.id) != ts: store.append('recovered', ts)   # a rerun with nothing new writes nothing
     datasets = store.manifest().get('datasets', {})
     store.update_manifest(datasets={**datasets, 'combined': dict(record=ts.id, stage='recovered', filtered=len(ts.filtered_ids),
                                     recovered=len(ts.recovered_ids), excluded=len(excluded), clean=not problems)})
@@ -678,7 +680,7 @@ def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
 
 def combined_dataset(store:RunStore, part:Literal['combined', 'filtered', 'recovered']='combined') -> list[Trajectory]:
     "The trajectories of the latest training set: filtered + recovered (or one part), ready for the SFT stage."
-    sets = [r for r in store.read('recovered') if isinstance(r, TrainingSet)]
+    sets = store.read('recovered', kind=TrainingSet)
     if not sets: raise RecoveryError(f"no training set in {store.path('recovered')}; run the recovered stage first (termworld run --only recovered).")
     ts = sets[-1]
     out = []
@@ -690,29 +692,36 @@ def combined_dataset(store:RunStore, part:Literal['combined', 'filtered', 'recov
         out += [recs[i] for i in ts.recovered_ids if i in recs]
     return out
 
+def _stage_models(ctx:StageContext): return _models(ctx.cfg, ctx.store)
+def _terminal_teacher(ctx:StageContext): return TerminalTeacher(ctx.cfg, ctx.store, ctx.models)
+
+def _recover_one(ctx:StageContext, item:tuple) -> RecoveryResult:
+    "Recover one failed scenario (a module-level function, so that Ray can send it to a worker)."
+    f, task_text = item
+    sec = ctx.cfg.recovered
+    try: execute = ctx.make_execute(f)
+    except BudgetExceeded: raise
+    except TermworldError as e: return RecoveryResult(f.task_id, f.id, error=str(e))
+    return recover_scenario(task_text, f, execute, ctx.models['reflector'], k=sec.k, objective=sec.objective,
+                            replay=sec.replay, trace_chars=sec.trace_chars, max_chars=sec.max_cheatsheet_chars,
+                            answer=sec.reflector_answer, reflector_params=sec.reflector_params)
+
 @stage('recovered')
 def run_recovered(cfg:Config, store:RunStore, models=None, make_execute:Callable|None=None):
     "Recover the teacher's failed trajectories with reflector cheatsheets; write attempts, stripped recoveries, audits and the combined set."
     sec = cfg.recovered
-    models = models if models is not None else _models(cfg, store)
-    make_execute = make_execute or TerminalTeacher(cfg, store, models)
+    ctx = StageContext(cfg, store, 'recovered', models=models if models is not None else per_process(_stage_models),
+                       make_execute=make_execute or per_process(_terminal_teacher))
     failed = failed_scenarios(store.read('trajectories'), sec.sample, cfg.run.seed)
     done = {s.id: s for s in latest_scenarios(store)}
     todo = [f for f in failed if not _finished(done.get(scenario_id(f)), sec)]
-    tasks = {t.id: t for t in store.read('tasks') if isinstance(t, TaskSpec)} if todo else {}
+    tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)} if todo else {}
     log.info(f"recovered: {len(failed)} failed scenarios, {len(todo)} to run")
-
-    def work(f:Trajectory) -> RecoveryResult:
-        try: execute = make_execute(f)
-        except BudgetExceeded: raise
-        except TermworldError as e: return RecoveryResult(f.task_id, f.id, error=str(e))
-        return recover_scenario(_task_text(f, tasks), f, execute, models['reflector'], k=sec.k, objective=sec.objective,
-                                replay=sec.replay, trace_chars=sec.trace_chars, max_chars=sec.max_cheatsheet_chars,
-                                answer=sec.reflector_answer, reflector_params=sec.reflector_params)
-    for f, result in get_executor(cfg).map(work, todo, desc='recovering failed tasks'):
+    items = [(f, _task_text(f, tasks)) for f in todo]
+    for (f, _), result in get_executor(cfg).map(partial(_recover_one, ctx), items, desc='recovering failed tasks'):
         write_recovery(store, f, result, sec)
     scenarios = latest_scenarios(store)
-    run_audit(cfg, store, models, [s for s in scenarios if s.failed_trajectory_id in {f.id for f in failed}])
+    run_audit(cfg, store, ctx.models, [s for s in scenarios if s.failed_trajectory_id in {f.id for f in failed}])
     write_training_set(cfg, store)
 
 # %% ../nbs/50_recover.ipynb #74ae07ee
@@ -722,7 +731,7 @@ def failure_asymmetry(store:RunStore) -> 'pd.DataFrame':
     rows = [dict(trajectory_id=t.id, task_id=t.task_id, tests=len(t.verdict.tests),
                  passed=sum(o.outcome == 'passed' for o in t.verdict.tests), fraction=_fraction(t))
             for t in store.read('trajectories')
-            if isinstance(t, Trajectory) and t.role == 'teacher' and not t.passed and t.verdict is not None and t.verdict.tests]
+            if is_kind(t, Trajectory) and t.role == 'teacher' and not t.passed and t.verdict is not None and t.verdict.tests]
     return pd.DataFrame(rows, columns=['trajectory_id', 'task_id', 'tests', 'passed', 'fraction'])
 
 def cumulative_recovery(store:RunStore) -> 'pd.DataFrame':
@@ -758,8 +767,8 @@ def recovery_stats(store:RunStore) -> dict:
     ledger = _ledger_by_role(store)
     calls = sum(r['calls'] - r['cached'] for r in ledger.values())
     cost = sum(r['cost_usd'] for r in ledger.values())
-    sets = [r for r in store.read('recovered') if isinstance(r, TrainingSet)]
-    audits = [r for r in store.read('recovered') if isinstance(r, IntegrityAudit)]
+    sets = store.read('recovered', kind=TrainingSet)
+    audits = store.read('recovered', kind=IntegrityAudit)
     med = lambda xs: statistics.median(xs) if xs else None
     return dict(
         attempted=len(scen), recovered=len(rec), improved=len(improved), replay=len(rec) - len(improved),

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from .core import *
 from .core import TermworldError, ConfigError, StoreError
 from .llm import Models, LLMError
+from .scale import StageContext
 
 # %% auto #0
 __all__ = ['POPULARITY_KEYS', 'NOT_SKILLS', 'decode_skill_bytes', 'split_front_matter', 'md_sections', 'skill_anchors',
@@ -517,9 +518,10 @@ def run_skills(cfg:Config, store:RunStore, models:Models|None=None) -> list[Skil
     skills = name_filter(_merge_stored(skills, stored), rules)
     for s in skills:
         if not s.ok: save(s)
-    score_skills(skills, models[sec.filter_role], sec.prompt_chars, executor, on_done=save)
+    ctx = StageContext(cfg, store, 'skills', models=models)   # the closures below then carry only picklable handles to Ray
+    score_skills(skills, ctx.client(sec.filter_role), sec.prompt_chars, executor, on_done=save)
     popularity_filter(score_filter(skills, sec.min_applicability, sec.min_richness), sec.top_n)
-    if sec.classify: classify_skills(skills, models[sec.classify_role], taxonomy, sec.prompt_chars, executor, on_done=save, detail=sec.taxonomy_detail)
+    if sec.classify: classify_skills(skills, ctx.client(sec.classify_role), taxonomy, sec.prompt_chars, executor, on_done=save, detail=sec.taxonomy_detail)
     for s in skills: save(s)
     return skills
 

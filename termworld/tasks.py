@@ -4,7 +4,7 @@
 
 # %% ../nbs/20_tasks.ipynb #53a4202c
 from __future__ import annotations
-import json, random, re
+import functools, json, random, re
 from pathlib import Path
 from typing import Annotated, Callable, Iterable, Literal
 
@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from fastcore.script import call_parse, Param
 from .core import *
 from .llm import Models, LLMError, embed
+from .scale import StageContext, per_process
 from .core import TermworldError, ConfigError
 
 # %% auto #0
@@ -364,6 +365,13 @@ def _select_primitives(store:RunStore, section:TasksSection) -> list[Primitive]:
     prims = [p for p in store.read('primitives', status='ok') if p.type in section.primitive_types]
     return prims[:section.max_primitives] if section.max_primitives is not None else prims
 
+def _stage_models(ctx:StageContext) -> Models: return Models(ctx.cfg, ctx.store)
+
+def _synthesize(ctx:StageContext, section:TasksSection, item:tuple, **kw) -> TaskSpec:
+    "One candidate's synthesis (a module-level function, so that Ray can send it to a worker)."
+    candidate, primitive, persona = item
+    return synthesize_task(candidate, primitive, persona, ctx.models, section, **kw)
+
 def mark_duplicates(store:RunStore, threshold:float|None) -> int:
     "Mark accepted specs that near-duplicate an earlier accepted one as `duplicate`; returns how many were marked."
     if threshold is None: return 0
@@ -393,9 +401,9 @@ def run_tasks(cfg:Config, # run configuration (its `tasks` section)
     retry = {t.id for t in store.read('tasks', status='failed')} if section.retry_failed else set()
     todo = [c for c in candidates if not store.has('tasks', c.id) or c.id in retry]
     if todo:
-        models = models if models is not None else Models(cfg, store)
-        work = lambda c: synthesize_task(c, by_prim[c.primitive_id], by_persona.get(next(iter(c.persona_ids), None)), models, section)
-        for _, task in get_executor(cfg).map(work, todo, desc='tasks'): store.append('tasks', task)
+        ctx = StageContext(cfg, store, 'tasks', models=models if models is not None else per_process(_stage_models))
+        items = [(c, by_prim[c.primitive_id], by_persona.get(next(iter(c.persona_ids), None))) for c in todo]
+        for _, task in get_executor(cfg).map(functools.partial(_synthesize, ctx, section), items, desc='tasks'): store.append('tasks', task)
     mark_duplicates(store, section.dedup_threshold)
 
 # %% ../nbs/20_tasks.ipynb #185f0c49
@@ -498,10 +506,10 @@ def diversity_experiment(cfg:Config, # run configuration (tasks section, seed, e
             for name, s in settings.items()}
     todo = [c for cands in plan.values() for c in cands if not store.has('diversity', c.id)]
     if todo:
-        models = models if models is not None else Models(cfg, store)
-        work = lambda c: synthesize_task(c, by_prim[c.primitive_id], by_persona.get(next(iter(c.persona_ids), None)), models, section,
-                                         judge=False, guideline=False, scenario=True)
-        for _, task in get_executor(cfg).map(work, todo, desc='diversity'): store.append('diversity', task)
+        ctx = StageContext(cfg, store, 'diversity', models=models if models is not None else per_process(_stage_models))
+        work = functools.partial(_synthesize, ctx, section, judge=False, guideline=False, scenario=True)
+        items = [(c, by_prim[c.primitive_id], by_persona.get(next(iter(c.persona_ids), None))) for c in todo]
+        for _, task in get_executor(cfg).map(work, items, desc='diversity'): store.append('diversity', task)
     done = {t.id: t for t in store.read('diversity')}
     results = {name: [done[c.id] for c in cands if c.id in done] for name, cands in plan.items()}
     scen = {name: [t.scenario for t in ts if t.ok and t.scenario] for name, ts in results.items()}

@@ -235,20 +235,15 @@ class SFTSection(Section):
     variants: list[str] = ['filtered', 'combined', 'all']   # which VARIANTS to build and export
     roles: list[str] = ['teacher']         # trajectory roles in `trajectories` that count as teacher data
     eval_fraction: float = Field(0.2, ge=0, le=1)  # share of evaluable tasks held out for evaluation
-    held_out_origins: list[str] = ['harbor']  # task origins that are evaluation-only (imported benchmarks)
+    held_out_origins: list[str] = ['harbor', 'tb1']  # task origins that are evaluation-only (imported benchmarks)
     eval_tasks: list[str] = []             # task ids always held out
     reduced_fraction: float = Field(0.5, gt=0, le=1)  # share of training tasks in the `reduced` ablation
     export: bool = True                    # write runs/<name>/sft/<variant>/ (Arrow, Parquet, JSONL, card)
 
-def _records(store:RunStore, stage:str, cls:type) -> list:
-    "The records of `cls`'s kind in a stage (matched by kind, so a re-imported class still matches)."
-    kind = cls.model_fields['kind'].default
-    return [r for r in store.read(stage) if r.kind == kind]
-
 def make_split(cfg:Config, store:RunStore, task_ids:Iterable[str]=()) -> TaskSplit:
     "The task split for a run: every task with data or an environment; environments make a task evaluable."
-    envs = _records(store, 'environments', Environment)
-    tasks = {t.id: t for t in _records(store, 'tasks', TaskSpec)}
+    envs = store.read('environments', kind=Environment)
+    tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     evaluable = {e.task_id for e in envs if e.ok and e.tests.strip()}
     held = {t for t in cfg.sft.eval_tasks} | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in cfg.sft.held_out_origins}
     all_ids = set(task_ids) | evaluable | held
@@ -257,7 +252,7 @@ def make_split(cfg:Config, store:RunStore, task_ids:Iterable[str]=()) -> TaskSpl
 
 def current_split(store:RunStore) -> TaskSplit|None:
     "The latest task split written by the sft stage, or None."
-    splits = _records(store, 'sft', TaskSplit)
+    splits = store.read('sft', kind=TaskSplit)
     return splits[-1] if splits else None
 
 def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
@@ -267,7 +262,7 @@ def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
     import importlib
     rec = importlib.import_module('termworld.recover')
     if not hasattr(rec, 'audit_stripped'): return []
-    attempts = _records(store, 'recovered', RecoveryAttempt)
+    attempts = store.read('recovered', kind=RecoveryAttempt)
     return rec.audit_stripped(attempts + list(rows))
 
 @stage('sft')
@@ -275,8 +270,8 @@ def run_sft(cfg:Config, store:RunStore):
     "Build the SFT rows and the named variants from teacher and recovered trajectories."
     unknown = [v for v in cfg.sft.variants if v not in VARIANTS]
     if unknown: raise ConfigError(f"unknown SFT variant {unknown[0]!r} in sft.variants; choose from {sorted(VARIANTS)}.")
-    teacher = [t for t in _records(store, 'trajectories', Trajectory) if t.role in cfg.sft.roles]
-    recovered = _records(store, 'recovered', Trajectory)
+    teacher = [t for t in store.read('trajectories', kind=Trajectory) if t.role in cfg.sft.roles]
+    recovered = store.read('recovered', kind=Trajectory)
     trajs = {t.id: t for t in teacher + recovered}
     sources = trajectory_sources(teacher, recovered)
     split = make_split(cfg, store, {trajs[i].task_id for i in sources})
@@ -313,7 +308,7 @@ def run_sft(cfg:Config, store:RunStore):
 
 def sft_datasets(store:RunStore) -> dict[str, SFTDataset]:
     "The latest `SFTDataset` of each variant in a run."
-    return {d.variant: d for d in _records(store, 'sft', SFTDataset)}
+    return {d.variant: d for d in store.read('sft', kind=SFTDataset)}
 
 # %% ../nbs/70_train.ipynb #90f33c89
 class Recipe(BaseModel):
@@ -419,18 +414,24 @@ def lora_config(recipe:Recipe):
     return LoraConfig(r=recipe.lora_r, lora_alpha=recipe.lora_alpha, lora_dropout=recipe.lora_dropout,
                       target_modules=recipe.target_modules, task_type='CAUSAL_LM')
 
+def _checkpointing(on:bool) -> dict:
+    "The trainer argument that turns activation (gradient) checkpointing on or off, under this transformers version's name."
+    from transformers import TrainingArguments
+    return {'activation_checkpointing' if 'activation_checkpointing' in TrainingArguments.__dataclass_fields__ else 'gradient_checkpointing': on}
+
 def sft_config(recipe:Recipe, output_dir:str|Path, device:str|None=None, seed:int=0):
-    "trl's SFTConfig for a recipe."
+    "trl's SFTConfig for a recipe (padding-free without packing: rows are fitted to `max_length` before, since trl then does not truncate)."
     from trl import SFTConfig
     prec = _precision(device or _device())
+    unpadded = recipe.padding_free and not recipe.packing
     return SFTConfig(output_dir=str(output_dir), learning_rate=recipe.learning_rate, lr_scheduler_type=recipe.lr_scheduler_type,
                      warmup_steps=recipe.warmup_steps or (recipe.warmup_ratio if 0 < recipe.warmup_ratio < 1 else 0),
                      num_train_epochs=recipe.num_train_epochs, max_steps=recipe.max_steps,
                      per_device_train_batch_size=recipe.per_device_train_batch_size,
-                     gradient_accumulation_steps=recipe.gradient_accumulation_steps, max_length=recipe.max_length,
+                     gradient_accumulation_steps=recipe.gradient_accumulation_steps, max_length=None if unpadded else recipe.max_length,
                      weight_decay=recipe.weight_decay, max_grad_norm=recipe.max_grad_norm, packing=recipe.packing,
-                     padding_free=recipe.padding_free and not recipe.packing, completion_only_loss=None, assistant_only_loss=False,
-                     gradient_checkpointing=recipe.gradient_checkpointing, save_strategy='steps', save_steps=recipe.save_steps,
+                     padding_free=unpadded, completion_only_loss=None, assistant_only_loss=False,
+                     **_checkpointing(recipe.gradient_checkpointing), save_strategy='steps', save_steps=recipe.save_steps,
                      save_total_limit=recipe.save_total_limit, logging_steps=recipe.logging_steps, report_to='none',
                      bf16=prec['bf16'], use_cpu=prec['use_cpu'], seed=seed, disable_tqdm=False, dataloader_num_workers=0)
 
@@ -461,11 +462,16 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     device = _device()
     tok, model = load_for_training(base, recipe, device)
     count = token_counter(tok)
-    fitted, trimmed = [], 0
+    fitted, trimmed, too_long = [], 0, 0
+    unpadded = recipe.padding_free and not recipe.packing
     for r in rows:
         prompt, dropped = fit_prompt(r['prompt'], r['completion'], count, recipe.max_length)
         trimmed += bool(dropped)
+        if unpadded and count(prompt + r['completion']) > recipe.max_length:   # trl would not truncate it: leave it out
+            too_long += 1; continue
         fitted.append(dict(prompt=prompt, completion=r['completion']))
+    if not fitted: raise TrainingError(f"all {len(rows)} training rows are longer than max_length={recipe.max_length} even with old turns "
+                                       "dropped; raise train.max_length.")
     args = sft_config(recipe, out/'checkpoints', device, seed)
     trainer = SFTTrainer(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
                          peft_config=lora_config(recipe))
@@ -480,7 +486,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     shutil.rmtree(target, ignore_errors=True); os.replace(tmp, target)
     history = [h for h in trainer.state.log_history if 'loss' in h or 'train_loss' in h]
     tokens = int(trainer.state.num_input_tokens_seen or 0) or int(max((h.get('num_tokens', 0) for h in trainer.state.log_history), default=0))
-    metrics = dict(steps=int(result.global_step), seconds=round(seconds, 2), rows=len(rows), trimmed_rows=trimmed,
+    metrics = dict(steps=int(result.global_step), seconds=round(seconds, 2), rows=len(rows), trimmed_rows=trimmed, too_long_rows=too_long,
                    train_loss=round(float(result.training_loss), 4), tokens=tokens,
                    tokens_per_s=round(tokens / seconds, 1) if seconds and tokens else None, device=device,
                    resumed_from=checkpoint, first_loss=next((h['loss'] for h in history if 'loss' in h), None),
@@ -606,7 +612,7 @@ def grpo_config(g:GRPOSettings, output_dir:str|Path, device:str|None=None, seed:
                       temperature=g.temperature, beta=g.beta, learning_rate=g.learning_rate,
                       per_device_train_batch_size=g.per_device_train_batch_size, gradient_accumulation_steps=g.gradient_accumulation_steps,
                       num_train_epochs=g.num_train_epochs, max_steps=g.max_steps, reward_weights=g.reward_weights,
-                      gradient_checkpointing=g.gradient_checkpointing, logging_steps=1, save_strategy='steps',
+                      **_checkpointing(g.gradient_checkpointing), logging_steps=1, save_strategy='steps',
                       save_steps=g.save_steps, save_total_limit=2, report_to='none',
                       bf16=prec['bf16'], use_cpu=prec['use_cpu'], seed=seed, disable_tqdm=False, dataloader_num_workers=0)
 
@@ -725,7 +731,7 @@ def run_train(cfg:Config, store:RunStore):
                          f"variant {variant!r} has no rows (no {'/'.join(VARIANTS[variant]['sources'])} trajectories on training tasks).")
             store.append('train', run); continue
         rows = [r for r in load_rows(ds.path)] if ds.path else \
-               [dict(prompt=e.prompt, completion=e.completion) for e in _records(store, 'sft', SFTExample) if e.id in set(ds.example_ids)]
+               [dict(prompt=e.prompt, completion=e.completion) for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
         log.info(f"train: {recipe.method} on {variant} ({len(rows)} rows)")
         res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id)
         run.student = student_spec(base_spec, res['path'], recipe.method)
@@ -738,11 +744,11 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
     g = cfg.train.grpo
     split = current_split(store)
     train_tasks = set(split.train_task_ids) if split else set()
-    envs = {e.task_id: e for e in _records(store, 'environments', Environment) if e.ok and e.tests.strip() and e.task_id in train_tasks}
-    tasks = {t.id: t for t in _records(store, 'tasks', TaskSpec)}
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip() and e.task_id in train_tasks}
+    tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     init = None
     if g.init:
-        src = runs.get(g.init) or next((r for r in _records(store, 'train', TrainRun) if r.variant == g.init and r.ok), None)
+        src = runs.get(g.init) or next((r for r in store.read('train', kind=TrainRun) if r.variant == g.init and r.ok), None)
         init = src.output_dir + '/adapter' if src is not None and src.ok and src.method != 'full' else None
     name = f"grpo-{g.init}" if g.init else 'grpo'
     rows = task_prompts(sorted(envs.values(), key=lambda e: e.task_id), tasks, cfg.trajectories.max_duration)
@@ -761,7 +767,7 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
 
 def train_runs(store:RunStore) -> dict[str, TrainRun]:
     "The latest TrainRun per variant (including GRPO runs, named grpo or grpo-<init>)."
-    return {r.variant: r for r in _records(store, 'train', TrainRun)}
+    return {r.variant: r for r in store.read('train', kind=TrainRun)}
 
 # %% ../nbs/70_train.ipynb #c9d05d83
 @reporter('sft')

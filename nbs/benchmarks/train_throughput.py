@@ -46,7 +46,6 @@ def run(mode:str, data:list[dict], base:str, steps:int, batch:int, max_length:in
     out_dir = tempfile.mkdtemp()
     args = sft_config(recipe, out_dir, 'cpu')
     args.disable_tqdm = True
-    if mode == 'padding_free': args.max_length = None   # trl: padding-free without packing does not truncate; rows are short
     trainer = SFTTrainer(model=model, args=args, train_dataset=Dataset.from_list(data), processing_class=tok,
                          peft_config=lora_config(recipe), callbacks=[Clock()])
     start = time.perf_counter()
