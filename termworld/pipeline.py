@@ -120,11 +120,11 @@ def write_report(store:RunStore) -> str:
              f"Updated {manifest.get('updated', '?')}; termworld {manifest.get('versions', {}).get('termworld', '?')}.", '']
     if manifest.get('stopped_at'):
         lines += [f"**Stopped at `{manifest['stopped_at']}`:** {manifest.get('stop_reason', '')}", '']
-    lines += ['## Stages', '', '| stage | status | records | seconds |', '|---|---|---|---|']
+    lines += ['## Stages', '', '| stage | status | records | seconds (last run) | seconds (all runs) |', '|---|---|---|---|---|']
     for name in STAGES:
         entry = manifest.get('stages', {}).get(name)
         if entry is None: continue
-        lines.append(f"| {name} | {entry.get('status')} | {_fmt_counts(store.counts(name))} | {entry.get('seconds', '')} |")
+        lines.append(f"| {name} | {entry.get('status')} | {_fmt_counts(store.counts(name))} | {entry.get('seconds', '')} | {entry.get('seconds_total', '')} |")
     cost = ledger_summary(store)
     if cost:
         lines += ['', '## Model usage', '', '| stage | calls | cached | tokens in | tokens out | cost ($) |', '|---|---|---|---|---|---|']
