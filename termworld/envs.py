@@ -769,17 +769,12 @@ def environment_id(task:TaskSpec) -> str:
 IMPORTED_ORIGINS = ('harbor', 'tb1')   # task origins of imported folders: their environments come ready
 
 def import_folders(paths:list[str|Path], store:RunStore) -> int:
-    "Import Harbor / Terminal-Bench task folders as ready environments, once (folders already imported are skipped)."
-    from termworld.harbor import find_task_dirs, read_task_dir, task_to_records
-    n = 0
-    for p in paths:
-        for d in find_task_dirs(data_path(p)):
-            spec, env, notes = task_to_records(read_task_dir(d), store)
-            if store.has('environments', env.id): continue
-            store.append('tasks', spec, skip_existing=True); store.append('environments', env)
-            for note in notes: log.info(f"{d.name}: {note}")
-            n += 1
-    return n
+    "Import Harbor / Terminal-Bench task folders (paths relative to the repository's `data/` work too) as ready environments, once."
+    from termworld.harbor import import_tasks
+    imported = import_tasks([data_path(p) for p in paths], store)
+    for spec, _, notes in imported:
+        for note in notes: log.info(f"{spec.origin}: {note}")
+    return len(imported)
 
 @stage('environments')
 def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|None=None):

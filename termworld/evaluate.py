@@ -170,7 +170,7 @@ def evaluate_model(cfg:Config, store:RunStore, spec:str, envs:list[Environment],
     todo = [(e, i) for e, i in items if not store.has('evaluate', ag.trajectory_id(e, llm, role='student', sample=i))]
     for _ in get_executor(cfg).map(partial(_trial, ctx, episode_settings(cfg)), todo, desc=f"evaluate {label or spec}"): pass
     ids = [ag.trajectory_id(e, llm, role='student', sample=i) for e, i in items]
-    have = {t.id: t for t in store.read('evaluate') if t.kind == 'trajectory'}
+    have = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
     return summary_of(label or spec, spec, [have[i] for i in ids if i in have], sec.k, sec.bootstrap, sec.confidence, cfg.run.seed)
 
 def summary_of(label:str, spec:str, trajs:list[Trajectory], k:int, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> EvalSummary:
@@ -197,7 +197,7 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
     from termworld.train import current_split, make_split
-    envs = {e.task_id: e for e in store.read('environments') if e.kind == 'environment' and e.ok and e.tests.strip()}
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
     if cfg.evaluate.tasks is not None: ids = list(cfg.evaluate.tasks)
     else:
         split = current_split(store) or make_split(cfg, store)
@@ -235,7 +235,7 @@ def _fmt(m:dict|None, pct:bool=True) -> str:
 
 def latest_summaries(store:RunStore) -> dict[str, EvalSummary]:
     "The latest EvalSummary per label."
-    return {s.label: s for s in store.read('evaluate') if s.kind == 'eval_summary'}
+    return {s.label: s for s in store.read('evaluate', kind=EvalSummary)}
 
 def results_table(summaries:Iterable[EvalSummary], store:RunStore|None=None) -> str:
     "Markdown: models × metrics (percent, with bootstrap intervals), Δ Pass^1 against base, behavior and errors."
@@ -247,7 +247,7 @@ def results_table(summaries:Iterable[EvalSummary], store:RunStore|None=None) -> 
     base = next((s for s in summaries if s.label == 'base' and s.ok), None)
     pts = {}
     if store is not None:
-        trials = {t.id: t for t in store.read('evaluate') if t.kind == 'trajectory'}
+        trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
         for s in summaries:
             if s.ok: pts[s.label] = per_task(trial_table([trials[i] for i in s.trajectory_ids if i in trials])[0])
     for s in summaries:

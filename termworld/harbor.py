@@ -541,13 +541,13 @@ def find_task_dirs(path:str|Path) -> list[Path]:
     return found
 
 def import_tasks(paths:list[str|Path]|str|Path, store:RunStore) -> list[tuple[TaskSpec, Environment, list[str]]]:
-    "Import Harbor / Terminal-Bench 1 task folders into a run store's `tasks` and `environments`."
+    "Import Harbor / Terminal-Bench 1 task folders into a run store's `tasks` and `environments` (once: records already there are not written again); returns every folder's records."
     paths = [paths] if isinstance(paths, (str, Path)) else paths
     out = []
     for p in paths:
         for d in find_task_dirs(p):
             spec, env, notes = task_to_records(read_task_dir(d), store)
-            store.append('tasks', spec); store.append('environments', env)
+            store.append('tasks', spec, skip_existing=True); store.append('environments', env, skip_existing=True)
             out.append((spec, env, notes))
     return out
 
