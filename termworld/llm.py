@@ -8,23 +8,23 @@ import contextlib, hashlib, importlib.util, json, logging, os, random, re, shuti
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Annotated, Any, Callable, Iterable, Literal
 
 import numpy as np
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
-__all__ = ['ROLES', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM', 'ScriptedLLM',
-           'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply', 'repair_messages',
-           'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'parse_spec', 'redact', 'embedded_gguf',
-           'convert_gguf', 'resolve_local', 'load_engine', 'LocalLLM', 'OpenAILLM', 'get_llm', 'ResponseCache',
-           'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'ModelClient', 'Models', 'FakeOpenAIServer',
-           'error_body', 'embedder', 'embed']
+__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM',
+           'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply',
+           'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'parse_spec', 'redact',
+           'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine', 'LocalLLM', 'OpenAILLM', 'get_llm',
+           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'cache_file', 'open_cache',
+           'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'embedder', 'embed']
 
 # %% ../nbs/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -185,6 +185,12 @@ def cost_usd(model:str, tokens_in:int, tokens_out:int, cached_in:int=0) -> float
     return (fresh * p['input'] + cached_in * p.get('cached_input', p['input']) + tokens_out * p['output']) / 1e6
 
 # %% ../nbs/01_llm.ipynb #ad5147bf
+def _cache_scope(v):
+    "`true`/`false` (older configs) mean `run`/`off`."
+    return {True: 'run', False: 'off'}.get(v, v) if isinstance(v, bool) else v
+
+CacheScope = Annotated[Literal['run', 'shared', 'off'], BeforeValidator(_cache_scope)]
+
 @config_section('llm')
 class LLMSection(Section):
     "How model calls are made (all roles)."
@@ -194,8 +200,8 @@ class LLMSection(Section):
     backoff: float = 1.0           # seconds before the first retry (doubles each time)
     repair_rounds: int = 2         # extra attempts when a reply does not validate against the schema
     max_new_tokens: int = 512      # completion length when a call names none
-    cache: bool = True             # persistent response cache on/off
-    cache_path: str|None = None    # default $TERMWORLD_HOME/cache/llm-responses.sqlite
+    cache: CacheScope = 'run'      # response cache: run (in the run directory: makes a resume free) | shared (across runs: opt-in) | off
+    cache_path: str|None = None    # explicit cache file (default: runs/<name>/cache/llm-responses.sqlite, or $TERMWORLD_HOME/cache/… when shared)
     api_key_env: str = 'OPENAI_API_KEY'  # environment variable holding the API key for openai: specs
     device: str = 'auto'           # local models: auto | cpu | cuda | cuda:N
     dtype: str = 'auto'            # local models: auto (bfloat16 on GPU, float32 on CPU) | float32 | bfloat16 | float16
@@ -612,10 +618,12 @@ class ResponseCache:
                              'tokens_in INTEGER, tokens_out INTEGER, created REAL)')
 
     @staticmethod
-    def key(fingerprint:str, messages:list[dict], schema:type[BaseModel]|None, params:dict, sample:int, sampled:bool) -> str:
-        "The cache key of a request."
+    def key(fingerprint:str, messages:list[dict], schema:type[BaseModel]|None, params:dict,
+            stage:str='', record_id:str='', sample:int=0) -> str:
+        "The cache key of a call: its position in the run (stage, record, trial/sample) and the full request (which fixes the turn)."
         payload = dict(model=fingerprint, messages=messages, schema=schema_json(schema) if schema else None,
-                       params={k: v for k, v in sorted(params.items()) if v is not None}, sample=sample if sampled else 0)
+                       params={k: v for k, v in sorted(params.items()) if v is not None},
+                       position=[stage, record_id, int(sample)])
         return hashlib.sha256(canonical_json(payload).encode()).hexdigest()
 
     def get(self, key:str) -> dict|None:
@@ -685,6 +693,19 @@ def cost_by(source:RunStore|list[dict], by:str|list[str]='stage') -> pd.DataFram
     return df.groupby(by)[cols].sum()
 
 # %% ../nbs/01_llm.ipynb #504ec57e
+def cache_file(options:dict, store:RunStore|None=None) -> Path|None:
+    "Where the response cache lives for these `llm` options: the run directory's, the shared one, or none."
+    scope = _cache_scope(options.get('cache', 'run'))
+    if scope == 'off': return None
+    if options.get('cache_path'): return Path(options['cache_path']).expanduser()
+    if scope == 'shared': return home()/'cache'/'llm-responses.sqlite'
+    return store.root/'cache'/'llm-responses.sqlite' if store is not None else None
+
+def open_cache(options:dict, store:RunStore|None=None) -> ResponseCache|None:
+    "The response cache for these `llm` options (None when off, or run-scoped without a run directory)."
+    path = cache_file(options, store)
+    return ResponseCache(path) if path is not None else None
+
 class ModelClient(LLM):
     "A role's model with the response cache, the budget cap and the usage ledger around its backend."
     def __init__(self, backend:LLM, role:str, models:Models):
@@ -697,11 +718,9 @@ class ModelClient(LLM):
         m, role, stage = self.models, role or self.role, stage or self.models.stage
         if 'max_new_tokens' in params: params['max_tokens'] = params.pop('max_new_tokens')
         params.pop('api_key', None)
-        temperature = params.get('temperature', self.default_temperature)
-        sampled = temperature is None or temperature > 0
         key = None
         if m.cache is not None:
-            key = m.cache.key(self.backend.fingerprint, messages, schema, params, sample, sampled)
+            key = m.cache.key(self.backend.fingerprint, messages, schema, params, stage, record_id, sample)
             t0 = time.perf_counter()
             hit = m.cache.get(key)
             if hit is not None:
@@ -732,7 +751,7 @@ class Models:
         self.cfg = cfg if cfg is not None else Config()
         self.store, self.llms, self.stage = store, dict(llms or {}), stage
         self.options = llm_options(self.cfg)
-        self.cache = ResponseCache(self.options['cache_path']) if self.options['cache'] else None
+        self.cache = open_cache(self.options, store)
         self.rows: list[dict] = []           # the ledger lines of this object's calls
         calls, usd = spent(store) if store is not None else (0, 0.0)
         self.budget = Budget(self.cfg.budget.max_calls, self.cfg.budget.max_usd, calls, usd)
