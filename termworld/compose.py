@@ -135,6 +135,8 @@ def team_groups(nodes:list[Hashable], edges:Iterable[tuple], group_of:Callable|d
     for u, v in edges:
         if u in adj and v in adj and u != v and group_of(u) == group_of(v):
             adj[u].append(v); adj[v].append(u)
+    rank = {v: i for i, v in enumerate(nodes)}
+    for v in adj: adj[v] = sorted(set(adj[v]), key=rank.get)   # neighbours in node order: teams never depend on edge order
     seen, teams = set(), []
     for start in nodes:
         if start in seen: continue
@@ -331,6 +333,7 @@ def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:Pr
                        executor=None, done:dict[str, Primitive]|None=None) -> list[Primitive]:
     "Single, team and graph primitives from kept skills and their relations (teams written by `llm`, or the template without one)."
     sec, done = sec or PrimitivesSection(), done or {}
+    relations = sorted(relations, key=lambda r: r.id)   # classification finishes in any order; composition must not see it
     by_id = {s.id: s for s in skills}
     rep = dedup_similar(skills, relations)
     prims = []
