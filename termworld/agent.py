@@ -743,11 +743,11 @@ def _teacher(cfg:Config, store:RunStore|None, role:str='teacher'):
     from termworld.llm import Models
     return Models(cfg, store, stage='trajectories')[role]
 
-def sandbox_options(cfg:Config|None) -> dict:
-    "`run_episode` keyword arguments from the run config's `sandbox` section (backend, image, limits)."
+def sandbox_options(cfg:Config|None, backend:str|None=None) -> dict:
+    "`run_episode` keyword arguments from the run config's `sandbox` section (backend, image, limits); `backend` overrides its backend."
     sec = getattr(cfg, 'sandbox', None) if cfg is not None else None
-    if sec is None: return {}
-    return dict(sandbox_backend=sec.backend, image=sec.image, limits=sec.limits())
+    if sec is None: return {'sandbox_backend': backend} if backend else {}
+    return dict(sandbox_backend=backend or sec.backend, image=sec.image, limits=sec.limits())
 
 def _stage_teacher(ctx): return _teacher(ctx.cfg, ctx.store)
 

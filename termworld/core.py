@@ -4,7 +4,8 @@
 
 # %% ../nbs/00_core.ipynb #be506a56
 from __future__ import annotations
-import hashlib, importlib, json, logging, os, sys, threading, time, warnings
+import fcntl, hashlib, importlib, json, logging, os, sys, threading, time, warnings
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor, FIRST_COMPLETED, wait
 from importlib.resources import files as _pkg_files
 from pathlib import Path
@@ -20,10 +21,10 @@ __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
            'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id', 'Record',
            'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint',
            'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict',
-           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'RunStore', 'Section', 'config_section', 'RunSection',
-           'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge', 'parse_set',
-           'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter',
-           'command']
+           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'RunStore', 'RunLocked', 'run_lock', 'Section',
+           'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets',
+           'deep_merge', 'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor',
+           'BudgetExceeded', 'stage', 'reporter', 'command']
 
 # %% ../nbs/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -504,6 +505,24 @@ class RunStore:
         return digest
 
     def read_blob(self, digest:str) -> bytes: return (self.root/'blobs'/digest).read_bytes()
+
+# %% ../nbs/00_core.ipynb #4c9cb8e7
+class RunLocked(TermworldError):
+    "Another process is running in this run directory."
+
+@contextmanager
+def run_lock(root:str|Path):
+    "Hold the run directory's exclusive lock for the `with` block; raises `RunLocked` at once when another process holds it."
+    root = Path(root); root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root/'.lock', os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            owner = os.pread(fd, 64, 0).decode(errors='replace').strip() or '?'
+            raise RunLocked(f"{root} is in use by another termworld run (pid {owner}); wait for it to finish or choose another --out.") from None
+        os.ftruncate(fd, 0); os.pwrite(fd, str(os.getpid()).encode(), 0)
+        yield root
+    finally: os.close(fd)   # closing the descriptor releases the lock
 
 # %% ../nbs/00_core.ipynb #1d8060f2
 SECTIONS: dict[str, type[BaseModel]] = {}

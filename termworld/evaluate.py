@@ -132,7 +132,7 @@ class EvaluateSection(Section):
     max_steps: int|None = None             # agent turns per episode (default: trajectories.max_steps)
     wall_s: float|None = None              # wall-clock limit per episode (default: trajectories.wall_s)
     max_reply_tokens: int|None = None      # completion cap per turn (default: trajectories.max_reply_tokens)
-    sandbox: str|None = None               # sandbox backend (default: trajectories.sandbox)
+    sandbox: str|None = None               # sandbox backend (default: the `sandbox` section's)
     bootstrap: int = Field(2000, ge=100)   # bootstrap resamples for the intervals
     confidence: float = Field(0.95, gt=0, lt=1)
     plot: bool = True                      # write runs/<name>/evaluate/results.png
@@ -141,7 +141,7 @@ def episode_settings(cfg:Config):
     "The agent's episode settings for evaluation: the `trajectories` section with the `evaluate` overrides."
     sec = cfg.evaluate
     over = dict(temperature=sec.temperature, max_steps=sec.max_steps, wall_s=sec.wall_s,
-                max_reply_tokens=sec.max_reply_tokens, sandbox=sec.sandbox)
+                max_reply_tokens=sec.max_reply_tokens)   # evaluate.sandbox reaches the sandbox through `sandbox_options`
     return cfg.trajectories.model_copy(update={k: v for k, v in over.items() if v is not None or k == 'temperature'})
 
 def _with_student(cfg:Config, spec:str) -> Config:
@@ -155,7 +155,9 @@ def _student(ctx:StageContext):
 def _trial(ctx:StageContext, settings, item:tuple) -> str:
     "One trial of the student on one environment, stored (a module-level function, so that Ray can send it to a worker)."
     env, trial = item
-    traj = _agent().run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate')
+    ag = _agent()
+    traj = ag.run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate',
+                          **ag.sandbox_options(ctx.cfg, ctx.cfg.evaluate.sandbox))
     ctx.store.append('evaluate', traj, skip_existing=True)
     return traj.id
 

@@ -63,6 +63,10 @@ def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=Non
     "Run the selected stages in order over the run store at `out`, resuming finished work; returns the store."
     stages = select_stages(only, cfg)
     store = RunStore(run_dir(cfg, out))
+    with run_lock(store.root): return _run_stages(cfg, store, stages, echo)
+
+def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> RunStore:
+    "The body of `run_pipeline`, under the run directory's lock."
     manifest = store.manifest()
     previous = manifest.get('stages', {})
     store.update_manifest(config=cfg.to_dict(), versions=versions(), started=manifest.get('started', _now()),

@@ -557,7 +557,8 @@ class TerminalTeacher:
             # a fresh draw for every execution: sample indices past those the trajectories stage used
             sample = first + attempt - failed.attempt - 1
             return agent.run_episode(teacher, env, guideline=failed.guideline, cheatsheet=cheatsheet, role='teacher',
-                                     attempt=attempt, sample=sample, store=self.store, settings=self.settings, stage='recovered')
+                                     attempt=attempt, sample=sample, store=self.store, settings=self.settings, stage='recovered',
+                                     **agent.sandbox_options(self.cfg))
         return execute
 
 # %% ../nbs/50_recover.ipynb #e48ac0a4

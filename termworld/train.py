@@ -546,8 +546,10 @@ def rubric_reward(judge, instruction:str="Mark each criterion as met (true) or n
     return rubric
 
 # %% ../nbs/70_train.ipynb #8e0f80b8
-def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None, backend:str='auto',
-                     command_timeout:float=30.0, test_timeout:float=120.0) -> Callable[[str, str], float]:
+def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None, backend:str|None=None,
+                     command_timeout:float=30.0, test_timeout:float=120.0,
+                     settings=None, # the run's `sandbox` section (default settings when None)
+                    ) -> Callable[[str, str], float]:
     "`execute(task_id, reply)` for `verifier_reward`: the reply's commands on a fresh sandbox's terminal, then the task's verifier."
     from termworld import envs as _envs
     agent = _agent()
@@ -556,7 +558,8 @@ def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None, back
         if parsed.error: return 0.0
         env = envs.get(task_id)
         if env is None: raise TrainingError(f"no environment for task {task_id}; build environments first.")
-        with _envs.open_sandbox(backend=backend, image=env.image, workdir=env.workdir) as sb:
+        over = dict(workdir=env.workdir, **({'image': env.image} if env.image else {}), **({'backend': backend} if backend else {}))
+        with _envs.open_sandbox(settings, **over) as sb:
             _envs.materialize(sb, env, store)
             if parsed.reply.commands:
                 term = sb.terminal(width=160, height=40)
@@ -565,7 +568,7 @@ def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None, back
                     shell.start()
                     shell.run(parsed.reply.commands, time.monotonic() + command_timeout)
                 finally: term.close()
-            return _envs.run_verifier(sb, env.tests, timeout=test_timeout, cwd=env.workdir).reward
+            return _envs.run_verifier(sb, env.tests, timeout=test_timeout, workdir=env.workdir).reward
     return execute
 
 # %% ../nbs/70_train.ipynb #216ef45f
@@ -601,7 +604,7 @@ class GRPOSettings(BaseModel):
     lora_alpha: int = 32
     gradient_checkpointing: bool = False  # on for long completions on a GPU; off is faster on a CPU
     save_steps: int = 50
-    sandbox: str = 'auto'                 # sandbox backend for the verifier reward
+    sandbox: str|None = None              # sandbox backend for the verifier reward (default: the `sandbox` section's)
     command_timeout: float = 30.0
 
 def grpo_config(g:GRPOSettings, output_dir:str|Path, device:str|None=None, seed:int=0):
@@ -706,7 +709,8 @@ def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> li
     for name in cfg.train.grpo.rewards:
         if name == 'format': funcs.append(format_reward)
         elif name == 'verifier':
-            funcs.append(verifier_reward(sandbox_executor(envs, store, cfg.train.grpo.sandbox, cfg.train.grpo.command_timeout)))
+            funcs.append(verifier_reward(sandbox_executor(envs, store, cfg.train.grpo.sandbox, cfg.train.grpo.command_timeout,
+                                                              settings=getattr(cfg, 'sandbox', None))))
         elif name == 'rubric':
             from termworld.llm import Models
             funcs.append(rubric_reward(Models(cfg, store, stage='train')['judge']))
