@@ -21,10 +21,11 @@ __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
            'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id', 'Record',
            'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint',
            'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict',
-           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'RunStore', 'RunLocked', 'run_lock', 'Section',
-           'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets',
-           'deep_merge', 'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor',
-           'BudgetExceeded', 'stage', 'reporter', 'command']
+           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'current_split', 'RunStore', 'RunLocked',
+           'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'Section', 'config_section', 'RunSection',
+           'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge', 'parse_set',
+           'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter',
+           'command']
 
 # %% ../nbs/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -77,6 +78,7 @@ class Record(BaseModel):
     id: str = ''
     status: str = 'ok'        # ok | failed | declined | rejected | discarded | ... (stage-specific)
     error: str|None = None    # why the record failed, in one sentence
+    parents: list[str] = []   # ids this record was made from, beyond its `*_id` fields (lineage; not part of the id)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs):
@@ -86,7 +88,7 @@ class Record(BaseModel):
 
     def identity(self) -> dict:
         "The values that define this record's id."
-        fields = self.id_fields or tuple(k for k in type(self).model_fields if k not in ('id', 'status', 'error'))
+        fields = self.id_fields or tuple(k for k in type(self).model_fields if k not in ('id', 'status', 'error', 'parents'))
         return {'kind': self.kind, **{k: _jsonable(getattr(self, k)) for k in fields}}
 
     def model_post_init(self, __context):
@@ -349,6 +351,23 @@ class SFTExample(Record):
     prompt: list[dict] = []
     completion: list[dict] = []
 
+# %% ../nbs/00_core.ipynb #0d43c38d
+class TaskSplit(Record):
+    "The task-level train/eval split: no task is on both sides, and no descendant of an evaluation task trains."
+    prefix: ClassVar[str] = 'split'
+    id_fields: ClassVar[tuple[str, ...]] = ('train_task_ids', 'eval_task_ids', 'excluded_task_ids', 'seed', 'eval_fraction')
+    kind: Literal['task_split'] = 'task_split'
+    train_task_ids: list[str] = []
+    eval_task_ids: list[str] = []
+    excluded_task_ids: list[str] = []   # held out of training because their lineage reaches an evaluation task
+    seed: int = 0
+    eval_fraction: float = 0.0
+
+def current_split(store) -> TaskSplit|None:
+    "The latest task split written to the run (by the sft stage), or None."
+    splits = store.read('sft', kind=TaskSplit)
+    return splits[-1] if splits else None
+
 # %% ../nbs/00_core.ipynb #1c3ca30f
 STAGES = ('skills', 'primitives', 'tasks', 'environments', 'trajectories', 'recovered', 'sft', 'train',
           'evaluate', 'flywheel')
@@ -523,6 +542,44 @@ def run_lock(root:str|Path):
         os.ftruncate(fd, 0); os.pwrite(fd, str(os.getpid()).encode(), 0)
         yield root
     finally: os.close(fd)   # closing the descriptor releases the lock
+
+# %% ../nbs/00_core.ipynb #0a1a283e
+def parent_ids(record:Record|dict) -> list[str]:
+    "The ids a record came from: `parents`, every `*_id` / `*_ids` field, and the id in a `flywheel:<id>` origin."
+    data = record.model_dump(mode='json') if isinstance(record, BaseModel) else dict(record)
+    out = list(data.get('parents') or [])
+    for key, value in data.items():
+        if key == 'id' or not (key.endswith('_id') or key.endswith('_ids')): continue
+        out += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str) and v]
+    origin = data.get('origin')
+    if isinstance(origin, str) and ':' in origin: out.append(origin.split(':', 1)[1])
+    return list(dict.fromkeys(out))
+
+def lineage(store:RunStore) -> dict[str, set[str]]:
+    "Record id → the ids it came from, over every stage file of a run."
+    graph: dict[str, set[str]] = {}
+    for name in STAGES:
+        for row in store.read_raw(name):
+            if row.get('id'): graph.setdefault(row['id'], set()).update(parent_ids(row))
+    return graph
+
+def _walk(start:Iterable[str], step:Callable[[str], Iterable[str]]) -> set[str]:
+    seen, todo = set(), list(start)
+    while todo:
+        for nxt in step(todo.pop()):
+            if nxt not in seen: seen.add(nxt); todo.append(nxt)
+    return seen
+
+def ancestors(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
+    "Every id that `ids` came from, transitively."
+    return _walk(ids, lambda i: graph.get(i, ()))
+
+def descendants(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
+    "Every id made (transitively) from `ids`."
+    children: dict[str, set[str]] = {}
+    for child, parents in graph.items():
+        for p in parents: children.setdefault(p, set()).add(child)
+    return _walk(ids, lambda i: children.get(i, ()))
 
 # %% ../nbs/00_core.ipynb #1d8060f2
 SECTIONS: dict[str, type[BaseModel]] = {}

@@ -27,8 +27,8 @@ __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_O
            'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
            'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
            'task_context', 'Discard', 'Builder', 'build_files', 'build_setup', 'staged', 'build_tests',
-           'build_solution', 'build_environment', 'environment_id', 'import_folders', 'run_environments',
-           'environments_summary', 'report_environments']
+           'build_solution', 'build_environment', 'build_task_environment', 'environment_id', 'import_folders',
+           'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -745,6 +745,11 @@ def _stage_models(ctx:StageContext):
 
 def _build_one(ctx:StageContext, task:TaskSpec) -> str:
     "Build, export and store one task's environment (a module-level function, so that Ray can send it to a worker)."
+    return build_task_environment(ctx, task).status
+
+def build_task_environment(ctx:StageContext, # a context with `models` and `sandbox` (an opener) members
+                           task:TaskSpec) -> Environment:
+    "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
     sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
     try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network)
     except BudgetExceeded: raise
@@ -760,7 +765,7 @@ def _build_one(ctx:StageContext, task:TaskSpec) -> str:
         except (OSError, TermworldError) as e:
             env = env.model_copy(update=dict(status='failed', error=f"the Harbor folder could not be written ({e}); rerun to retry."))
     store.append('environments', env)
-    return env.status
+    return env
 
 def environment_id(task:TaskSpec) -> str:
     "The id of the environment built for a task."

@@ -25,9 +25,9 @@ __all__ = ['STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'Branch', '
            'invert_branch', 'Subgoal', 'Rubric', 'rubric_for_path', 'tool_calls', 'score', 'rubric_reward',
            'AdversaryText', 'Adversary', 'make_adversary', 'AgentTurn', 'Rollout', 'follows_path', 'simulate_tool',
            'simulate_user', 'FlywheelTask', 'TreeRecord', 'FlywheelRound', 'rollout', 'path_tools_of', 'Variant',
-           'Variants', 'Answer', 'normalize_answer', 'consistent', 'solve_k', 'failed_tasks', 'personas',
-           'reasoning_round', 'agentic_round', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
-           'flywheel_sft_examples', 'flywheel_stats', 'plot_rounds', 'report_flywheel']
+           'Variants', 'Answer', 'normalize_answer', 'consistent', 'solve_k', 'held_out_tasks', 'failed_tasks',
+           'personas', 'gate_variant', 'reasoning_round', 'agentic_round', 'run_flywheel', 'flywheel_tasks',
+           'flywheel_grpo_rows', 'flywheel_sft_examples', 'flywheel_stats', 'plot_rounds', 'report_flywheel']
 
 # %% ../nbs/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -52,6 +52,7 @@ class FlywheelSection(Section):
     validator: str = 'teacher'          # role that must solve a task along its branch for it to be kept
     agent: str = 'student'              # role whose rollouts give pass rates and the next round's observations
     params: dict[str, Any] = {}         # extra model-call parameters (e.g. max_tokens)
+    build_environments: bool = True     # kept reasoning variants go through generate-verify-repair like any task (off: judged only)
 
 class FlywheelError(TermworldError):
     "A behavior tree, scenario or rubric is malformed."
@@ -630,14 +631,20 @@ def solve_k(task:str, question:str, solvers:list, k:int=3, params:dict|None=None
     return out
 
 # %% ../nbs/60_flywheel.ipynb #ad52ccf3
+def held_out_tasks(store:RunStore) -> set[str]:
+    "The run's evaluation tasks and every task descending from one (empty before a split is written)."
+    split = current_split(store)
+    if split is None: return set()
+    return set(split.eval_task_ids) | descendants(lineage(store), split.eval_task_ids)
+
 def failed_tasks(store:RunStore, limit:int|None=None) -> list[tuple[TaskSpec, Trajectory]]:
-    "Tasks with a failed verified trajectory (from `trajectories` or `evaluate`), each with one failing trajectory."
-    tasks = {t.id: t for t in store.read('tasks') if t.kind == 'task' and t.ok}
+    "Training tasks with a failed verified trajectory in `trajectories`, each with one failing trajectory (never an evaluation task or its descendant)."
+    held = held_out_tasks(store)
+    tasks = {t.id: t for t in store.read('tasks') if t.kind == 'task' and t.ok and t.id not in held}
     out = {}
-    for st in ('trajectories', 'evaluate'):
-        for tr in store.read(st):
-            if tr.kind == 'trajectory' and tr.verdict is not None and not tr.passed and tr.task_id in tasks:
-                out.setdefault(tr.task_id, (tasks[tr.task_id], tr))
+    for tr in store.read('trajectories'):
+        if tr.kind == 'trajectory' and tr.verdict is not None and not tr.passed and tr.task_id in tasks:
+            out.setdefault(tr.task_id, (tasks[tr.task_id], tr))
     return list(out.values())[:limit]
 
 def personas() -> list[str]:
@@ -652,6 +659,25 @@ def _failure_text(tr:Trajectory|None) -> str:
 
 # %% ../nbs/60_flywheel.ipynb #c5394243
 def _params(cfg) -> dict: return dict(cfg.flywheel.params)
+
+def gate_variant(ctx:StageContext, # the flywheel's context (`models`, and `sandbox` for environments)
+                 spec:TaskSpec) -> TaskSpec:
+    "A harder variant through the gates of any synthesized task: structure checks, the 5-dimension judge, generate-verify-repair."
+    from termworld import tasks as _tasks, envs as _envs
+    cfg, sec, spec = ctx.cfg, ctx.cfg.tasks, spec.model_copy(deep=True)
+    if _tasks.structure_gate(spec, sec): return spec
+    if sec.judge:
+        prim = ctx.store.get('primitives', spec.primitive_id) if spec.primitive_id else None
+        skill = _tasks.primitive_text(prim, sec.max_skill_chars) if prim is not None else '(the skill is not recorded in this run)'
+        try:
+            if _tasks.judge_gate(spec, skill, ctx.models, sec): return spec
+        except LLMError as e:
+            spec.status, spec.error = 'failed', f'judge: {e}'
+            return spec
+    if cfg.flywheel.build_environments:
+        env = _envs.build_task_environment(ctx, spec)
+        if not env.ok: spec.status, spec.error = 'discarded', f"environment {env.status}: {env.error}"
+    return spec
 
 def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
     "Variants of one failed task, each checked by k solvers (a module-level function, so that Ray can send it to a worker)."
@@ -681,8 +707,10 @@ def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> lis
                             sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
                             blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
                             scenario=task.scenario, category=task.category, subcategory=task.subcategory)
+            spec = store.get('tasks', spec.id) or gate_variant(ctx, spec)
             store.append('tasks', spec, skip_existing=True)
             rec.task_id = spec.id
+            if not spec.ok: rec.status, rec.error = spec.status, f"the variant did not pass the task gates: {spec.error}"
         out.append(rec)
     return out
 
@@ -696,10 +724,11 @@ def reasoning_round(cfg:Config, store:RunStore, models:Models, rnd:int) -> Flywh
                  and f.round == rnd - 1 and f.ok and f.task_id in prev][:fw.max_failed]
     stats = FlywheelRound(flywheel='reasoning', round=rnd, seeds=len(seeds))
     if not seeds:
-        stats.note = ('no failed trajectories with a task spec in `trajectories` or `evaluate`; nothing to rewrite' if rnd == 0
+        stats.note = ('no failed teacher trajectories on training tasks in `trajectories`; nothing to rewrite' if rnd == 0
                       else 'no variants were kept in the previous round')
         return stats
-    ctx = StageContext(cfg, store, 'flywheel', models=models)
+    from termworld.envs import open_sandbox
+    ctx = StageContext(cfg, store, 'flywheel', models=models, sandbox=partial(open_sandbox, getattr(cfg, 'sandbox', None)))
     work = partial(_reasoning_one, ctx, rnd, personas())
     recs = [r for _, rs in get_executor(cfg).map(work, seeds, desc=f'reasoning flywheel round {rnd}') for r in rs]
     store.extend('flywheel', recs, skip_existing=True)

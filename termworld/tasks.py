@@ -21,10 +21,10 @@ from .core import TermworldError, ConfigError
 # %% auto #0
 __all__ = ['Line', 'DIVERSITY_SETTINGS', 'PersonaError', 'load_personas', 'PromptError', 'prompt_path', 'render_prompt',
            'FileDraft', 'TaskDraft', 'GuidelineDraft', 'Score', 'JudgeReply', 'ScenarioReply', 'TasksSection',
-           'pair_tasks', 'render_blueprint', 'render_task', 'spec_problems', 'synthesize_task', 'fake_task_replies',
-           'embed_texts', 'near_duplicates', 'dedup_mask', 'mark_duplicates', 'run_tasks', 'task_funnel', 'task_cost',
-           'report_tasks', 'scenario_clusters', 'diversity_experiment', 'plot_diversity', 'scaled_settings',
-           'diversity_cli']
+           'pair_tasks', 'primitive_text', 'render_blueprint', 'render_task', 'spec_problems', 'structure_gate',
+           'judge_gate', 'decline_reason', 'synthesize_task', 'fake_task_replies', 'embed_texts', 'near_duplicates',
+           'dedup_mask', 'mark_duplicates', 'run_tasks', 'origin_family', 'task_funnel', 'task_cost', 'report_tasks',
+           'scenario_clusters', 'diversity_experiment', 'plot_diversity', 'scaled_settings', 'diversity_cli']
 
 # %% ../nbs/20_tasks.ipynb #25fa9da6
 class PersonaError(TermworldError):
@@ -210,7 +210,7 @@ def pair_tasks(primitives:list[Primitive], # the synthesis primitives
     return out
 
 # %% ../nbs/20_tasks.ipynb #a2179c7f
-def _skill_text(prim:Primitive, max_chars:int) -> str:
+def primitive_text(prim:Primitive, max_chars:int) -> str:
     text = (prim.skill_md or f'# {prim.name}').strip()
     return text if len(text) <= max_chars else text[:max_chars] + '\n…(truncated)'
 
@@ -252,6 +252,30 @@ def spec_problems(task:TaskSpec, # a synthesized spec
         seen.add(f.path)
     return list(dict.fromkeys(out))
 
+# %% ../nbs/20_tasks.ipynb #6d922aef
+def structure_gate(task:TaskSpec, section:TasksSection=TasksSection()) -> str|None:
+    "The structural checks (when `section.checks`): marks the task `invalid` and returns that status, or None when it passes."
+    problems = spec_problems(task) if section.checks else []
+    if not problems: return None
+    task.status, task.error = 'invalid', 'structure: ' + '; '.join(problems) + '.'
+    return task.status
+
+def judge_gate(task:TaskSpec, skill:str, models, section:TasksSection=TasksSection()) -> str|None:
+    "The 5-dimension judge: records its scores on the task, marks it `rejected` below the threshold (returns that status), else None."
+    verdict = _call(models['judge'], render_prompt('task_judge', section.prompts, skill=skill, task=render_task(task)),
+                    JudgeReply, task, temperature=0.0, max_tokens=section.max_tokens)
+    task.judge = verdict.scores()
+    if task.judge.passes(section.judge_threshold): return None
+    low = [(d, getattr(verdict, d)) for d in JudgeReply.model_fields if getattr(verdict, d).score < section.judge_threshold]
+    task.status = 'rejected'
+    task.error = '; '.join(f'{d} {s.score} < {section.judge_threshold}: {s.reason.strip()}' for d, s in low)
+    return task.status
+
+def decline_reason(fit:str) -> str:
+    "The synthesizer's reason for declining a pair, or a plain statement when what it wrote is no sentence (a file name, one word)."
+    text = ' '.join((fit or '').split())
+    return text if len(re.findall(r'[A-Za-z]{2,}', text)) >= 3 else 'the synthesizer declined without a usable reason.'
+
 # %% ../nbs/20_tasks.ipynb #1444e2b1
 def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
                     primitive:Primitive, # its primitive
@@ -266,7 +290,7 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
     task = task.model_copy(deep=True)
     judge = section.judge if judge is None else judge
     scenario = section.scenario if scenario is None else scenario
-    skill, folder = _skill_text(primitive, section.max_skill_chars), section.prompts
+    skill, folder = primitive_text(primitive, section.max_skill_chars), section.prompts
     gen = dict(temperature=section.temperature, max_tokens=section.max_tokens)
     exact = dict(temperature=0.0, max_tokens=section.max_tokens)
     step = 'synthesis'
@@ -274,17 +298,14 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
         draft = _call(models['synthesizer'], render_prompt('task_synthesis', folder, skill=skill, persona=_persona_text(persona)),
                       TaskDraft, task, **gen)
         if not draft.coherent:
-            task.status, task.error = 'declined', (draft.fit.strip() or 'the synthesizer declined without a reason.')
+            task.status, task.error = 'declined', decline_reason(draft.fit)
             return task
         if not draft.instruction.strip():
             task.status, task.error = 'failed', 'synthesis: the synthesizer accepted the pair but wrote no instruction.'
             return task
         task.instruction, task.criteria = draft.instruction.strip(), [c.strip() for c in draft.criteria if c.strip()]
         task.blueprint = Blueprint(files=[FileSpec(**f.model_dump()) for f in draft.files], setup_steps=[s.strip() for s in draft.setup_steps if s.strip()])
-        problems = spec_problems(task) if section.checks else []
-        if problems:
-            task.status, task.error = 'invalid', 'structure: ' + '; '.join(problems) + '.'
-            return task
+        if structure_gate(task, section) is not None: return task
         if guideline:
             step = 'guideline'
             guide = _call(models['synthesizer'], render_prompt('task_guideline', folder, skill=skill, instruction=task.instruction,
@@ -292,14 +313,7 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
             task.guideline = '\n'.join(f'{i}. {s.strip()}' for i, s in enumerate([s for s in guide.steps if s.strip()], 1))
         if judge:
             step = 'judge'
-            verdict = _call(models['judge'], render_prompt('task_judge', folder, skill=skill, task=render_task(task)),
-                            JudgeReply, task, **exact)
-            task.judge = verdict.scores()
-            if not task.judge.passes(section.judge_threshold):
-                low = [(d, getattr(verdict, d)) for d in JudgeReply.model_fields if getattr(verdict, d).score < section.judge_threshold]
-                task.status = 'rejected'
-                task.error = '; '.join(f'{d} {s.score} < {section.judge_threshold}: {s.reason.strip()}' for d, s in low)
-                return task
+            if judge_gate(task, skill, models, section) is not None: return task
         if scenario:
             step = 'scenario'
             task.scenario = _call(models['synthesizer'], render_prompt('scenario', folder, instruction=task.instruction),
@@ -407,9 +421,14 @@ def run_tasks(cfg:Config, # run configuration (its `tasks` section)
     mark_duplicates(store, section.dedup_threshold)
 
 # %% ../nbs/20_tasks.ipynb #185f0c49
-def task_funnel(store:RunStore, stage_name:str='tasks') -> pd.DataFrame:
-    "The synthesis funnel: generated → declined / failed / invalid → judged → rejected → accepted → kept (unique)."
-    rows = store.read_raw(stage_name)
+def origin_family(origin:str) -> str:
+    "`synthesis`, `flywheel` or `imported` for a task's origin (`flywheel:<id>`, `harbor:…`, `tb1:…`, …)."
+    head = (origin or 'synthesis').split(':', 1)[0]
+    return head if head in ('synthesis', 'flywheel') else 'imported'
+
+def task_funnel(store:RunStore, stage_name:str='tasks', origin:str='synthesis') -> pd.DataFrame:
+    "The funnel of one origin family (`synthesis` or `flywheel`): generated → declined / failed / invalid → judged → rejected → accepted → kept."
+    rows = [r for r in store.read_raw(stage_name) if origin_family(r.get('origin', 'synthesis')) == origin]
     count = lambda status: sum(r.get('status') == status for r in rows)
     n = len(rows)
     judged = sum(r.get('judge') is not None for r in rows)
@@ -457,6 +476,12 @@ def report_tasks(store:RunStore) -> str:
     "The `tasks` section of report.md: funnel, judge scores, top decline reasons, cost per accepted task."
     if not store.read_raw('tasks'): return '## Tasks\n\nNo task candidates yet.'
     parts = ['## Tasks', '', _md_table(task_funnel(store))]
+    raw = store.read_raw('tasks')
+    if any(origin_family(r.get('origin', '')) == 'flywheel' for r in raw):
+        parts += ['', 'Harder variants from the reasoning flywheel, through the same gates (counted apart from synthesis):', '',
+                  _md_table(task_funnel(store, origin='flywheel'))]
+    imported = sum(origin_family(r.get('origin', '')) == 'imported' for r in raw)
+    if imported: parts += ['', f"Imported ready tasks (Harbor / Terminal-Bench folders; not synthesized, not judged): {imported}."]
     df = store.df('tasks')
     dims = [f'judge.{d}' for d in JudgeReply.model_fields if f'judge.{d}' in df]
     if dims:

@@ -15,9 +15,9 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
-__all__ = ['VARIANTS', 'TaskSplit', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
+__all__ = ['VARIANTS', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
            'trajectory_examples', 'split_tasks', 'trajectory_sources', 'select_variant', 'dataset_card',
-           'export_dataset', 'load_rows', 'SFTSection', 'make_split', 'current_split', 'run_sft', 'sft_datasets',
+           'export_dataset', 'load_rows', 'SFTSection', 'make_split', 'training_leaks', 'run_sft', 'sft_datasets',
            'Recipe', 'recipes', 'load_recipe', 'fit_prompt', 'token_counter', 'TrainingError', 'base_model_path',
            'load_for_training', 'lora_config', 'sft_config', 'train_sft', 'student_spec', 'completion_text',
            'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts',
@@ -25,16 +25,6 @@ __all__ = ['VARIANTS', 'TaskSplit', 'SFTDataset', 'TrainRun', 'chat_messages', '
            'report_sft', 'report_train']
 
 # %% ../nbs/70_train.ipynb #2ca7732b
-class TaskSplit(Record):
-    "The task-level train/eval split: no task is on both sides."
-    prefix: ClassVar[str] = 'split'
-    id_fields: ClassVar[tuple[str, ...]] = ('train_task_ids', 'eval_task_ids', 'seed', 'eval_fraction')
-    kind: Literal['task_split'] = 'task_split'
-    train_task_ids: list[str] = []
-    eval_task_ids: list[str] = []
-    seed: int = 0
-    eval_fraction: float = 0.0
-
 class SFTDataset(Record):
     "One named SFT variant: its rows, provenance counts, export paths and the scaffold check."
     prefix: ClassVar[str] = 'sftds'
@@ -248,12 +238,14 @@ def make_split(cfg:Config, store:RunStore, task_ids:Iterable[str]=()) -> TaskSpl
     held = {t for t in cfg.sft.eval_tasks} | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in cfg.sft.held_out_origins}
     all_ids = set(task_ids) | evaluable | held
     train, ev = split_tasks(all_ids, cfg.sft.eval_fraction, cfg.run.seed, evaluable, held & (evaluable | set(task_ids)) | set(cfg.sft.eval_tasks))
-    return TaskSplit(train_task_ids=train, eval_task_ids=ev, seed=cfg.run.seed, eval_fraction=cfg.sft.eval_fraction)
+    tainted = descendants(lineage(store), ev)      # variants of held-out tasks (and their variants) never train
+    return TaskSplit(train_task_ids=[t for t in train if t not in tainted], eval_task_ids=ev,
+                     excluded_task_ids=[t for t in train if t in tainted], seed=cfg.run.seed, eval_fraction=cfg.sft.eval_fraction)
 
-def current_split(store:RunStore) -> TaskSplit|None:
-    "The latest task split written by the sft stage, or None."
-    splits = store.read('sft', kind=TaskSplit)
-    return splits[-1] if splits else None
+def training_leaks(store:RunStore, split:TaskSplit, ids:Iterable[str]) -> list[str]:
+    "The ids among `ids` (training rows, trajectories) whose lineage reaches an evaluation task ([] = no leakage)."
+    graph, held = lineage(store), set(split.eval_task_ids)
+    return [i for i in ids if (ancestors(graph, [i]) | {i}) & held]
 
 def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
     "The recover module's scaffold audit over the rows (with the recovery attempts' cheatsheets), when installed."
@@ -290,6 +282,8 @@ def run_sft(cfg:Config, store:RunStore):
                 examples.append(ex)
     audit = _audit([e for e in examples if e.variant == 'all' and e.ok], store)
     store.extend('sft', examples, skip_existing=True)
+    leaked = training_leaks(store, split, [e.id for e in examples if e.ok])
+    if leaked: raise TrainingError(f"{len(leaked)} SFT rows descend from evaluation tasks (first: {leaked[0]}); the split is broken — report this.")
     usable = [e for e in examples if e.ok]
     for variant in cfg.sft.variants:
         rows = select_variant(variant, usable, train, cfg.sft.reduced_fraction, cfg.run.seed)
