@@ -769,7 +769,8 @@ def run_trajectories(cfg:Config, store:RunStore, llm=None):
     s = cfg.trajectories
     tasks = {t.id: t for t in store.read('tasks')}
     held = evaluation_tasks(cfg, store) if s.skip_eval_tasks else set()
-    envs = [e for e in store.read('environments', status='ok') if e.task_id not in held][:s.max_environments]
+    # in task order, not build-completion order: which environments a capped run uses must not depend on thread timing
+    envs = sorted((e for e in store.read('environments', status='ok') if e.task_id not in held), key=lambda e: e.task_id)[:s.max_environments]
     ctx = StageContext(cfg, store, 'trajectories', llm=llm if llm is not None else per_process(_stage_teacher))
     llm = ctx.llm
     def guideline(env):

@@ -642,9 +642,9 @@ def failed_tasks(store:RunStore, limit:int|None=None) -> list[tuple[TaskSpec, Tr
     held = held_out_tasks(store)
     tasks = {t.id: t for t in store.read('tasks') if t.kind == 'task' and t.ok and t.id not in held}
     out = {}
-    for tr in store.read('trajectories'):
-        if tr.kind == 'trajectory' and tr.verdict is not None and not tr.passed and tr.task_id in tasks:
-            out.setdefault(tr.task_id, (tasks[tr.task_id], tr))
+    failing = [tr for tr in store.read('trajectories') if tr.kind == 'trajectory' and tr.verdict is not None and not tr.passed and tr.task_id in tasks]
+    for tr in sorted(failing, key=lambda t: (t.task_id, t.attempt, t.sample, t.id)):   # file order is completion order
+        out.setdefault(tr.task_id, (tasks[tr.task_id], tr))
     return list(out.values())[:limit]
 
 def personas() -> list[str]:
