@@ -457,11 +457,11 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     tok, model = load_for_training(base, recipe, device)
     count = token_counter(tok)
     fitted, trimmed, too_long = [], 0, 0
-    unpadded = recipe.padding_free and not recipe.packing
     for r in rows:
         prompt, dropped = fit_prompt(r['prompt'], r['completion'], count, recipe.max_length)
         trimmed += bool(dropped)
-        if unpadded and count(prompt + r['completion']) > recipe.max_length:   # trl would not truncate it: leave it out
+        # still too long: truncation would cut the completion (padded) or trl would not truncate at all (padding-free)
+        if count(prompt + r['completion']) > recipe.max_length:
             too_long += 1; continue
         fitted.append(dict(prompt=prompt, completion=r['completion']))
     if not fitted: raise TrainingError(f"all {len(rows)} training rows are longer than max_length={recipe.max_length} even with old turns "
@@ -731,7 +731,10 @@ def run_train(cfg:Config, store:RunStore):
         rows = [r for r in load_rows(ds.path)] if ds.path else \
                [dict(prompt=e.prompt, completion=e.completion) for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
         log.info(f"train: {recipe.method} on {variant} ({len(rows)} rows)")
-        res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id)
+        try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id)
+        except TrainingError as e:   # this variant cannot train (e.g. every row too long): recorded, the others go on
+            run.status, run.error = 'failed', str(e)
+            store.append('train', run); runs[variant] = run; continue
         run.student = student_spec(base_spec, res['path'], recipe.method)
         run.metrics, run.history = res['metrics'], res['history']
         store.append('train', run)
