@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import pandas as pd
 import yaml
-from fastcore.script import call_parse
+from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .core import *
