@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #be506a56
 from __future__ import annotations
-import fcntl, hashlib, importlib, json, logging, os, sys, threading, time, warnings
+import contextlib, fcntl, hashlib, importlib, json, logging, os, sys, threading, time, warnings
 from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor, FIRST_COMPLETED, wait
 from importlib.resources import files as _pkg_files
@@ -505,13 +505,30 @@ class RunStore:
             raise StoreError(f"{self.manifest_path} is unreadable ({e}); delete it to start the manifest afresh.") from None
 
     def update_manifest(self, **fields) -> dict:
-        "Merge `fields` into the manifest and write it atomically (temp file + rename)."
-        with self._lock:
-            data = {**self.manifest(), **fields}
-            tmp = self.manifest_path.with_suffix('.json.tmp')
-            tmp.write_text(json.dumps(data, indent=2, default=str))
-            os.replace(tmp, self.manifest_path)
+        "Merge `fields` into the manifest and write it atomically (see `edit_manifest`)."
+        return self.edit_manifest(lambda data: {**data, **fields})
+
+    def edit_manifest(self, fn:Callable[[dict], dict]) -> dict:
+        "Read the manifest, change it with `fn` and write it back, under a lock that threads and processes share; readers see the old or the new file, never a half-written one."
+        with self._lock, self._manifest_lock():
+            data = fn(self.manifest())
+            # a temp name per writer, renamed over the manifest: a rename is atomic, a shared temp name is not
+            tmp = self.root/f'.manifest.json.{os.getpid()}-{threading.get_ident()}.tmp'
+            try:
+                tmp.write_text(json.dumps(data, indent=2, default=str))
+                os.replace(tmp, self.manifest_path)
+            finally: tmp.unlink(missing_ok=True)
             return data
+
+    @contextlib.contextmanager
+    def _manifest_lock(self):
+        "An exclusive `flock` on `.manifest.lock` for one read-modify-write of the manifest (released when the file closes, even on kill -9)."
+        try: fd = os.open(self.root/'.manifest.lock', os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e: raise StoreError(f"cannot lock the manifest of {self.root} ({e.strerror}); fix the directory's permissions.") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally: os.close(fd)
 
     def blob(self, data:bytes) -> str:
         "Store bytes content-addressed under `blobs/`; returns the sha256."

@@ -23,7 +23,8 @@ __all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'AGENT_HOOK', 'TaskFormatErr
            'write_task_dir', 'DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState',
            'docker_state', 'base_image_tag', 'environment_to_task', 'task_to_records', 'find_task_dirs', 'import_tasks',
            'export_environments', 'docker_build', 'run_test_sh', 'run_task', 'instruction_paths', 'check_task',
-           'harbor_run_cli', 'harbor_check_cli', 'harbor_import_cli', 'harbor_export_cli']
+           'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli', 'harbor_import_cli',
+           'harbor_export_cli']
 
 # %% ../nbs/31_harbor.ipynb #d067837a
 class TaskFormatError(TermworldError):
@@ -130,6 +131,20 @@ def read_task_dir(path:str|Path) -> HarborTask:
         return _read_tb1(root)
     raise TaskFormatError(f"{root} is neither a Harbor task folder (task.toml + instruction.md) nor a Terminal-Bench 1 folder (task.yaml); point at a task folder.")
 
+def _tb1_copied(dockerfile:str, raw:dict[str, bytes]) -> list[str]:
+    "Files of a Terminal-Bench 1 folder that its Dockerfile names in a COPY or ADD (its build context was the whole folder)."
+    out = []
+    for m in re.finditer(r'(?im)^\s*(?:COPY|ADD)\s+(.*)$', re.sub(r'\\\n', ' ', dockerfile)):
+        args = re.sub(r'--[\w-]+(?:=\S*)?\s+', '', m[1]).strip()
+        if '<<' in args: continue   # a heredoc copies no context file
+        try: parts = json.loads(args) if args.startswith('[') else shlex.split(args)
+        except (ValueError, json.JSONDecodeError): continue
+        for src in parts[:-1]:
+            pattern = src.strip('/').removeprefix('./')
+            if pattern in ('', '.', '*'): continue   # the environment files are already there; tests and solution stay out
+            out += [rel for rel in raw if rel not in out and (rel == pattern or fnmatch.fnmatchcase(rel, pattern) or rel.startswith(pattern + '/'))]
+    return out
+
 def _read_tb1(root:Path) -> HarborTask:
     try: meta = yaml.safe_load((root/'task.yaml').read_text()) or {}
     except yaml.YAMLError as e: raise TaskFormatError(f"{root/'task.yaml'} is not valid YAML ({str(e).splitlines()[0]}); fix the file.") from None
@@ -152,6 +167,10 @@ def _read_tb1(root:Path) -> HarborTask:
         notes.append('solution.yaml (a keystroke script) is not supported; the oracle agent needs solution.sh.')
     if (root/'docker-compose.yaml').exists() or (root/'docker-compose.yml').exists():
         notes.append('docker-compose.yaml is not used; the Dockerfile defines the environment (sidecar services do not run).')
+    for rel in _tb1_copied(raw.get('Dockerfile', b'').decode('utf-8', 'replace'), raw):
+        if f"environment/{rel}" not in files:   # the whole folder was the build context: tests/, solution.sh, ... stay copyable
+            files[f"environment/{rel}"] = raw[rel]
+            if rel in raw_modes: modes[f"environment/{rel}"] = 0o755
     entry = files.get('tests/run-tests.sh', b'').decode('utf-8', 'replace')
     for helper, body in TB1_HELPERS.items():
         if helper in entry and f'tests/{helper}' not in files:
@@ -771,6 +790,7 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
     if not task.test_entry: defects.append('tests/test.sh is missing.')
     if not any(n.endswith('.py') and PurePosixPath(n).name.startswith('test_') for n in task.tests): defects.append('tests/ has no test_*.py file.')
     if 'solve.sh' not in task.solution: defects.append('solution/solve.sh is missing, so the task has no oracle.')
+    defects += static_defects(task)
     if task.dockerfile.strip():
         try: docker_state(task)
         except BuildFailed as e: defects.append(str(e))
@@ -782,7 +802,9 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
     if defects and any(d.startswith(('environment/Dockerfile is missing', 'tests/ has no')) for d in defects): return defects, report
     nop = run_task(task, 'nop', sandbox, verifier, base_image, echo=echo)
     report['nop'] = nop
-    if nop['error']: defects.append(f"the environment does not build: {nop['error']}"); return defects, report
+    if nop['error']:
+        if 'tests/test.sh is missing' in nop['error'] or 'solve.sh is missing' in nop['error']: return defects, report   # said above
+        defects.append(f"the environment does not build: {nop['error']}"); return defects, report
     for t in nop['tests']:
         if t['name'].startswith('collect') or t['name'] == 'verifier': defects.append(f"the tests do not collect: {_clip(t['message'], 300)}")
     if not nop['tests'] and not nop['error']: defects.append(f"the verifier reported no tests ({'; '.join(nop['notes'][-1:]) or 'no output'}).")
@@ -800,7 +822,66 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
                        or ['the oracle solution does not pass (no per-test results).']
         for p, exists in (oracle.get('paths') or {}).items():
             if not exists: defects.append(f"instruction.md names {p}, which does not exist even after the oracle solution.")
+    if _missing_pytest(nop, report.get('oracle')):
+        defects.append(f"tests/{task.test_entry} runs `pytest`, which the environment lacks; install pytest in environment/Dockerfile.")
     return defects, report
+
+# %% ../nbs/31_harbor.ipynb #5e7c0a01
+_EXTERNAL_JUDGE = re.compile(r'\b(?:import openai|from openai|import anthropic|from anthropic|litellm|OPENAI_API_KEY|ANTHROPIC_API_KEY|'
+                             r'api\.openai\.com|api\.anthropic\.com|chat\.completions|requests\.post\(|httpx\.post\()')
+_BARE_PYTEST = re.compile(r'(?m)^(?:[^#\n]*?[;&|(]\s*|\s*)(?:exec\s+|timeout\s+\S+\s+)?pytest(?:\s|$)')
+_SLIM_BASES = re.compile(r'^(?:docker\.io/)?(?:library/)?(?:python|debian|ubuntu|alpine|busybox|node|golang|rust)(?::|$)')
+_STUB_LINE = re.compile(r'^(?:set\s+-\S+|true|:|exit(?:\s+0)?|echo\b[^>|]*|printf\b[^>|]*|cd\s+\S+|#.*)?$')
+
+def static_defects(task:HarborTask) -> list[str]:
+    "Defects visible without running anything: a stub solution, an external judge in the tests, a bare `pytest` an image from a slim base lacks."
+    out = []
+    solve = task.solution.get('solve.sh')
+    if solve is not None:
+        lines = [l.strip() for l in solve.decode('utf-8', 'replace').splitlines() if l.strip() and not l.startswith('#!')]
+        if all(_STUB_LINE.match(l) for l in lines) or any(re.search(r'\b(?:TODO|FIXME|not implemented)\b', l, re.I) for l in lines if not l.startswith('#')):
+            out.append('solution/solve.sh is a stub: it only echoes or exits, so the oracle proves nothing; write the real solution.')
+    judged = sorted(n for n, data in task.tests.items() if _EXTERNAL_JUDGE.search(data.decode('utf-8', 'replace')))
+    if judged:
+        out.append(f"tests/{judged[0]} calls an external judge (a hosted model or HTTP API), which cannot run offline with the network off; "
+                   "verify with local checks instead.")
+    entry = re.sub(r'\\\n', ' ', task.tests.get(task.test_entry or '', b'').decode('utf-8', 'replace'))   # continuation lines joined
+    if _BARE_PYTEST.search(entry):
+        installs = re.search(r'pip3?\s+install[^\n]*pytest|uv\s+(?:pip\s+install|add|run)[^\n]*pytest|uvx\b[^\n]*pytest|apt-get\s+install[^\n]*pytest',
+                             entry + '\n' + task.dockerfile)
+        froms = [_flags(d.args + ' ')[1].split()[0] for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM' and d.args.split()]
+        if not installs and froms and _SLIM_BASES.match(froms[0]):
+            out.append(f"tests/{task.test_entry} calls a bare `pytest`, which {froms[0]} lacks and nothing installs; "
+                       "install pytest in environment/Dockerfile (or call python3 -m pytest on an image that has it).")
+    return out
+
+def _missing_pytest(*runs:dict) -> bool:
+    "Whether a verifier run failed because its `pytest` command does not exist in the image."
+    return any(re.search(r'pytest: (?:command )?not found|No module named pytest', r.get('output') or '') for r in runs if r)
+
+
+# %% ../nbs/31_harbor.ipynb #5e7c0a02
+def check_tasks(path:str|Path, sandbox:str='auto', verifier:str='test.sh', base_image:str|None=None, strict:bool=False,
+                echo:Callable=lambda m: None) -> list[dict]:
+    "Check every task folder under `path`; one verdict per task (`ok`, `defects` or `error` when it could not be checked here), never stopping at the first."
+    out = []
+    for d in find_task_dirs(path):
+        row = dict(task=d.name, verdict='ok', defects=[], detail='')
+        try:
+            defects, report = check_task(d, sandbox, verifier, base_image, strict, echo=echo)
+            if defects: row.update(verdict='defects', defects=defects)
+            else: row['detail'] = f"oracle passes {len(report.get('oracle', {}).get('tests', []))} tests, nop fails"
+        except TaskFormatError as e: row.update(verdict='defects', defects=[str(e)])   # the folder itself is malformed
+        except TermworldError as e: row.update(verdict='error', detail=f"could not be checked here: {e}")   # a sandbox limit, not the task's fault
+        out.append(row)
+    return out
+
+def verdict_line(row:dict) -> str:
+    "One line for one task's check."
+    if row['verdict'] == 'ok': return f"{row['task']}: ok ({row['detail']})"
+    if row['verdict'] == 'error': return f"{row['task']}: error: {row['detail']}"
+    return f"{row['task']}: FAIL: {' | '.join(row['defects'])}"
+
 
 # %% ../nbs/31_harbor.ipynb #53928ac1
 def _check_choice(value:str, allowed:tuple, flag:str):
@@ -833,19 +914,14 @@ def harbor_check_cli(
     base_image:str=None,  # image to build on when FROM cannot be pulled
     strict:bool=False,  # also require every single test to fail on the initial state
 ):
-    "Validate task folders: oracle passes, nop fails, tests collect, named files exist; one line per defect (exit 1 if any)."
+    "Validate task folders: oracle passes, nop fails, tests collect, named files exist; one verdict line per task (exit 1 if any is not ok)."
     _check_choice(sandbox, ('auto', 'bwrap', 'docker', 'process'), '--sandbox')
     _check_choice(verifier, ('test.sh', 'pytest'), '--verifier')
-    bad = 0
+    rows = []
     for d in find_task_dirs(task_dir):
-        defects, report = check_task(d, sandbox, verifier, base_image, strict, echo=_warn)
-        if defects:
-            bad += 1
-            for line in defects: print(f"{d.name}: {line}")
-        else:
-            n = len(report.get('oracle', {}).get('tests', []))
-            print(f"{d.name}: ok (oracle passes {n} tests, nop fails)")
-    return 1 if bad else 0
+        rows += check_tasks(d, sandbox, verifier, base_image, strict, echo=_warn)
+        print(verdict_line(rows[-1]), flush=True)
+    return 0 if all(r['verdict'] == 'ok' for r in rows) else 1
 
 @command('harbor import')
 @call_parse

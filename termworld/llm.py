@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_llm.ipynb #c2298fd0
 from __future__ import annotations
-import contextlib, hashlib, importlib.util, json, logging, os, random, re, shutil, sqlite3, threading, time
+import contextlib, contextvars, hashlib, importlib.util, json, logging, os, random, re, shutil, sqlite3, threading, time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
@@ -13,18 +13,20 @@ from typing import Annotated, Any, Callable, Iterable, Literal
 import numpy as np
 import pandas as pd
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from fastcore.basics import patch
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
 __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM',
-           'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply',
-           'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'parse_spec', 'redact',
-           'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine', 'LocalLLM', 'OpenAILLM', 'get_llm',
-           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'cache_file', 'open_cache',
-           'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'embedder', 'embed']
+           'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
+           'with_instruction', 'validate_reply', 'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection',
+           'llm_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine',
+           'LocalLLM', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
+           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
+           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
 
 # %% ../nbs/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -84,6 +86,14 @@ class LLM:
                     for f in futs: f.cancel()
                     raise
         finally: bar.close()
+
+# %% ../nbs/01_llm.ipynb #e1d0a7c1
+class TransportError(LLMError):
+    "A remote call failed in transport (connection refused, timeouts, 5xx, malformed bodies) after its bounded retries."
+
+class EndpointDown(BudgetExceeded):
+    "A role's endpoint failed in transport too many times in a row: the stage stops instead of failing every record slowly."
+
 
 # %% ../nbs/01_llm.ipynb #22261baa
 class ScriptedLLM(LLM):
@@ -205,6 +215,8 @@ class LLMSection(Section):
     api_key_env: str = 'OPENAI_API_KEY'  # environment variable holding the API key for openai: specs
     device: str = 'auto'           # local models: auto | cpu | cuda | cuda:N
     dtype: str = 'auto'            # local models: auto (bfloat16 on GPU, float32 on CPU) | float32 | bfloat16 | float16
+    max_transport_failures: int = Field(3, ge=1)  # calls in a row that fail in transport before the stage stops
+    preflight_timeout: float = 5.0 # seconds to reach each remote endpoint before the first stage
 
 def llm_options(cfg:Config|None) -> dict:
     "Backend keyword arguments from a config's `llm` section (defaults without a config)."
@@ -507,6 +519,7 @@ class OpenAILLM(LLM):
                 delay = max(wait, self.backoff * 2 ** (attempt - 1) * (1 + 0.25 * random.random()))
                 log.warning(f"{self.spec}: {last}; retry {attempt}/{self.retries} in {delay:.1f}s")
                 time.sleep(delay)
+            note_send(last if attempt else None)   # write-ahead: the ledger books this request before it is sent
             try:
                 resp = self.client.chat.completions.create(**kw)
                 if isinstance(resp, str) or not getattr(resp, 'choices', None):
@@ -527,8 +540,8 @@ class OpenAILLM(LLM):
             except openai.APIStatusError as e: last = f'HTTP {e.status_code}'
             except (json.JSONDecodeError, ValueError, TypeError): last = 'malformed reply'
         if last == 'connection failed':
-            raise LLMError(f"cannot reach {self._where()} after {self.retries + 1} attempts; check the server is running and the URL in the spec.")
-        raise LLMError(f"{self.spec} failed after {self.retries + 1} attempts ({last}); retry later or raise llm.retries / llm.timeout.")
+            raise TransportError(f"cannot reach {self._where()} after {self.retries + 1} attempts; check the server is running and the URL in the spec.")
+        raise TransportError(f"{self.spec} failed after {self.retries + 1} attempts ({last}); retry later or raise llm.retries / llm.timeout.")
 
     def _request(self, messages, schema, mode, params) -> dict:
         kw = dict(model=self.model, messages=messages)
@@ -568,6 +581,7 @@ class OpenAILLM(LLM):
         for round in range(self.repair_rounds + 1):
             resp, sent = self._complete(msgs, schema, params)
             choice = resp.choices[0]
+            if getattr(choice, 'finish_reason', None) == 'length': note_truncated()   # billed, but cut at max_tokens
             text = (choice.message.content if choice.message else None) or ''
             u = getattr(resp, 'usage', None)
             n_in = getattr(u, 'prompt_tokens', None) or sum(len(str(m.get('content', ''))) for m in sent) // 4
@@ -664,22 +678,36 @@ class Budget:
     def __repr__(self): return f"Budget(calls={self.calls}/{self.max_calls}, usd={self.usd:.4f}/{self.max_usd})"
 
 # %% ../nbs/01_llm.ipynb #0cd494c2
-LEDGER_KEYS = ('ts', 'role', 'stage', 'record_id', 'model', 'tokens_in', 'tokens_out', 'cached', 'latency_s', 'cost_usd')
+LEDGER_KEYS = ('ts', 'role', 'stage', 'record_id', 'model', 'tokens_in', 'tokens_out', 'cached', 'latency_s', 'cost_usd',
+               'id', 'status', 'sent', 'retries', 'truncated')
 
 def ledger_row(role:str, stage:str, record_id:str, model:str, tokens_in:int, tokens_out:int, cached:bool,
-               latency_s:float, cost:float) -> dict:
-    "One ledger line."
+               latency_s:float, cost:float, id:str='', status:str='ok', sent:int|None=None, retries:list[str]=(),
+               truncated:int=0) -> dict:
+    "One ledger line: `status` is `booked` (written before the request is sent), `ok` or `failed`; `sent` counts the HTTP requests."
     return dict(ts=datetime.now(timezone.utc).isoformat(timespec='milliseconds'), role=role, stage=stage,
                 record_id=record_id, model=redact(model), tokens_in=int(tokens_in), tokens_out=int(tokens_out),
-                cached=bool(cached), latency_s=round(float(latency_s), 4), cost_usd=float(cost))
+                cached=bool(cached), latency_s=round(float(latency_s), 4), cost_usd=float(cost),
+                id=id or f"call-{os.urandom(8).hex()}", status=status, sent=int(0 if cached else 1) if sent is None else int(sent),
+                retries=[redact(r) for r in retries], truncated=int(truncated))
+
+def _latest_rows(rows:Iterable[dict]) -> list[dict]:
+    "One row per call: the last line written for each id (a booking is replaced by its settlement), in first-written order."
+    out, anon = {}, []
+    for r in rows:
+        if r.get('id'): out[r['id']] = r
+        else: anon.append(r)
+    return list(out.values()) + anon
 
 def ledger_df(source:RunStore|list[dict]) -> pd.DataFrame:
-    "The ledger of a run (or a list of ledger rows) as a DataFrame."
-    rows = source.read_raw('ledger') if isinstance(source, RunStore) else list(source)
-    return pd.DataFrame(rows, columns=list(LEDGER_KEYS))
+    "The ledger of a run (or a list of ledger rows) as a DataFrame, one row per call."
+    rows = source.read_raw('ledger') if isinstance(source, RunStore) else _latest_rows(source)
+    df = pd.DataFrame(rows, columns=list(LEDGER_KEYS))
+    # ledgers written before calls were booked have no status and count one request per uncached call
+    return df.assign(status=df.status.fillna('ok'), sent=df.sent.fillna((~df.cached.astype(bool)).astype(int)).astype(int))
 
 def spent(source:RunStore|list[dict]) -> tuple[int, float]:
-    "Non-cached calls and dollars in a ledger."
+    "Non-cached calls and dollars in a ledger; a call booked and never settled (a crash) counts at its estimated cost."
     df = ledger_df(source)
     live = df[~df.cached.astype(bool)] if len(df) else df
     return int(len(live)), float(live.cost_usd.sum()) if len(live) else 0.0
@@ -691,6 +719,52 @@ def cost_by(source:RunStore|list[dict], by:str|list[str]='stage') -> pd.DataFram
     if not len(df): return pd.DataFrame(columns=cols)
     df = df.assign(calls=1, cached=df.cached.astype(bool).astype(int))
     return df.groupby(by)[cols].sum()
+
+
+# %% ../nbs/01_llm.ipynb #a1ed9e01
+_CALL = contextvars.ContextVar('termworld_ledger_call', default=None)
+
+class LedgerCall:
+    "One model call booked in the ledger before it is sent; each further request (retry, repair, fallback) is booked again before it goes out."
+    def __init__(self, models:Models, row:dict, estimate:float):
+        self.models, self.row, self.estimate = models, row, estimate
+        self.sent, self.retries, self.truncated, self.billable = 0, [], 0, 0
+        self.t0 = time.perf_counter()
+
+    def send(self, reason:str|None=None):
+        "Called by a backend before each HTTP request; `reason` is why the previous one is retried."
+        self.sent += 1
+        if reason:
+            self.retries.append(reason)
+            if _billable(reason): self.billable += 1
+        if self.sent > 1: self.models._ledger(self._row('booked', self.sent * self.estimate))
+
+    def _row(self, status:str, cost:float, tokens_in:int|None=None, tokens_out:int|None=None) -> dict:
+        r = self.row
+        return ledger_row(r['role'], r['stage'], r['record_id'], r['model'], r['tokens_in'] if tokens_in is None else tokens_in,
+                          r['tokens_out'] if tokens_out is None else tokens_out, False, time.perf_counter() - self.t0, cost,
+                          id=r['id'], status=status, sent=max(self.sent, 1), retries=self.retries, truncated=self.truncated)
+
+def _billable(reason:str) -> bool:
+    "Whether a failed request may still have been billed: the server worked on it but the reply was lost or cut."
+    return reason.startswith(('timed out', 'malformed'))
+
+def note_send(reason:str|None=None):
+    "Book the next request of the current call (no-op outside a ledgered call)."
+    call = _CALL.get()
+    if call is not None: call.send(reason)
+
+def note_truncated():
+    "Record that a billed reply was cut at its token limit."
+    call = _CALL.get()
+    if call is not None: call.truncated += 1
+
+def estimate_cost(model:str, messages:list[dict], max_tokens:int|None) -> tuple[int, int, float]:
+    "An upper-bound guess of one request: `(tokens in, tokens out, dollars)` from the prompt's length and the token limit."
+    tokens_in = sum(len(str(m.get('content') or '')) for m in messages) // 3 + 8
+    tokens_out = int(max_tokens or 0)
+    return tokens_in, tokens_out, cost_usd(model, tokens_in, tokens_out)
+
 
 # %% ../nbs/01_llm.ipynb #504ec57e
 def cache_file(options:dict, store:RunStore|None=None) -> Path|None:
@@ -729,19 +803,18 @@ class ModelClient(LLM):
                     m._ledger(ledger_row(role, stage, record_id, self.spec, hit['tokens_in'], hit['tokens_out'], True, time.perf_counter() - t0, 0.0))
                     usage = Usage(calls=1, prompt_tokens=hit['tokens_in'], completion_tokens=hit['tokens_out'], cached_tokens=hit['tokens_in'])
                     return Reply(text=hit['text'], parsed=parsed, usage=usage, cached=True, model=self.spec)
+        m.check_up(self.spec)
         m.budget.reserve()
-        t0 = time.perf_counter()
-        try: reply = self.backend.chat(messages, schema, role=role, stage=stage, record_id=record_id, sample=sample, **params)
+        call = m.book(role, stage, record_id, self, messages, params)
+        try:
+            with _calling(call): reply = self.backend.chat(messages, schema, role=role, stage=stage, record_id=record_id, sample=sample, **params)
         except LLMError as e:
-            u = getattr(e, 'usage', None) or Usage()
-            m.budget.settle(u.cost_usd)
-            m._ledger(ledger_row(role, stage, record_id, self.spec, u.prompt_tokens, u.completion_tokens, False, time.perf_counter() - t0, u.cost_usd))
+            m.settle(call, getattr(e, 'usage', None) or Usage(), error=e)
             raise
-        except BaseException:
-            m.budget.settle(0.0); raise
+        except BaseException as e:
+            m.settle(call, Usage(), error=e); raise
         u = reply.usage
-        m.budget.settle(u.cost_usd)
-        m._ledger(ledger_row(role, stage, record_id, self.spec, u.prompt_tokens, u.completion_tokens, False, time.perf_counter() - t0, u.cost_usd))
+        m.settle(call, u)
         if key is not None: m.cache.put(key, self.spec, reply.text, u.prompt_tokens, u.completion_tokens)
         return reply
 
@@ -758,6 +831,8 @@ class Models:
         self._backends: dict[str, LLM] = {}
         self._clients: dict[str, ModelClient] = {}
         self._lock = threading.Lock()
+        self.transport_failures, self.down = 0, None   # calls failed in transport in a row; why the endpoint is down
+        self._row_at: dict[str, int] = {}                # ledger id → index in `rows`
 
     def spec(self, role:str) -> str:
         "The spec string configured for a role."
@@ -781,10 +856,53 @@ class Models:
         return client
 
     def _ledger(self, row:dict):
-        self.rows.append(row)
+        with self._lock:
+            at = self._row_at.get(row['id'])
+            if at is None: self._row_at[row['id']] = len(self.rows); self.rows.append(row)
+            else: self.rows[at] = row   # one entry per call: the booking is replaced by each later line
         if self.store is not None: self.store.append('ledger', row)
 
     def __repr__(self): return f"Models({ {r: self.spec(r) for r in ROLES} }, {self.budget})"
+
+# %% ../nbs/01_llm.ipynb #b00c0e01
+@contextlib.contextmanager
+def _calling(call:LedgerCall):
+    "Make `call` the current ledgered call of this thread (backends book each request through `note_send`)."
+    token = _CALL.set(call)
+    try: yield call
+    finally: _CALL.reset(token)
+
+@patch
+def book(self:Models, role:str, stage:str, record_id:str, client:ModelClient, messages:list[dict], params:dict) -> LedgerCall:
+    "Append the `booked` ledger line of a call about to be sent, priced at an upper bound."
+    model = getattr(client.backend, 'model', None) or parse_spec(client.spec)['model']   # the price table is keyed by model name
+    max_tokens = params.get('max_tokens') or self.options.get('max_new_tokens')
+    tokens_in, tokens_out, estimate = estimate_cost(model, messages, max_tokens)
+    row = ledger_row(role, stage, record_id, client.spec, tokens_in, tokens_out, False, 0.0, estimate, status='booked')
+    self._ledger(row)
+    return LedgerCall(self, row, estimate)
+
+@patch
+def settle(self:Models, call:LedgerCall, usage:Usage, error:BaseException|None=None):
+    "Replace a call's booking with what it cost; count transport failures in a row and stop the stage at the cap."
+    cost = usage.cost_usd + call.billable * call.estimate   # requests whose reply was lost may be billed too
+    status = 'ok' if error is None else 'failed'
+    if error is not None and not isinstance(error, LLMError) and not usage.calls: cost = max(cost, call.estimate)   # interrupted mid-request
+    self.budget.settle(cost)
+    self._ledger(call._row(status, cost, usage.prompt_tokens if usage.calls else None, usage.completion_tokens if usage.calls else None))
+    with self._lock:
+        if isinstance(error, TransportError): self.transport_failures += 1
+        elif error is None or isinstance(error, LLMError): self.transport_failures = 0
+        cap = int(self.options.get('max_transport_failures') or 3)
+        if self.transport_failures >= cap and self.down is None:
+            self.down = f"{self.transport_failures} model calls in a row failed in transport (last: {error}); fix the endpoint and rerun to resume."
+    if self.down is not None and isinstance(error, TransportError): raise EndpointDown(self.down) from None
+
+@patch
+def check_up(self:Models, spec:str=''):
+    "Raise `EndpointDown` once the transport-failure cap was reached (other threads stop at their next call)."
+    if self.down is not None: raise EndpointDown(self.down)
+
 
 # %% ../nbs/01_llm.ipynb #6ace241d
 class FakeOpenAIServer:
@@ -845,6 +963,38 @@ class FakeOpenAIServer:
 def error_body(message:str, type:str='invalid_request_error') -> dict:
     "An OpenAI-style error body."
     return {'error': {'message': message, 'type': type, 'code': None}}
+
+# %% ../nbs/01_llm.ipynb #c4ec0002
+def reach(base_url:str, timeout:float=5.0) -> str|None:
+    "Why an OpenAI-compatible endpoint cannot be reached, or None when it answers (with any HTTP status)."
+    import httpx
+    try: httpx.get(base_url.rstrip('/') + '/models', timeout=timeout)
+    except httpx.ConnectError as e: return f"connection failed ({str(e).split(']')[-1].strip() or 'refused'})"
+    except httpx.TimeoutException: return f"no answer within {timeout:g}s"
+    except httpx.HTTPError as e: return f"{type(e).__name__}: {str(e)[:120]}"
+    return None
+
+def check_models(cfg:Config, roles:Iterable[str]=ROLES) -> dict[str, str]:
+    "Validate every role's spec and reach every remote endpoint once; raises `LLMError` naming the role and the fix. Returns role → spec."
+    opts, specs, reached = llm_options(cfg), {}, {}
+    for role in roles:
+        spec = getattr(cfg.models, role)
+        try: p = parse_spec(spec)
+        except LLMError as e: raise LLMError(f"models.{role}: {e}") from None
+        specs[role] = spec
+        if p['scheme'] == 'local':
+            path = Path(p['model']).expanduser()
+            if (path.is_absolute() or p['model'].startswith(('.', '~'))) and not path.exists():
+                raise LLMError(f"models.{role}: local model {p['model']!r} does not exist; give a model directory, a .gguf file or a Hugging Face id.")
+        if p['scheme'] != 'openai': continue
+        if p['base_url'] is None and not os.environ.get(opts['api_key_env']):
+            raise LLMError(f"models.{role}: {opts['api_key_env']} is not set; export your API key there or point the role at a server with openai:<base_url>#<model>.")
+        url = p['base_url'] or 'https://api.openai.com/v1'
+        if url not in reached: reached[url] = reach(url, float(opts.get('preflight_timeout') or 5.0))
+        if reached[url] is not None:
+            raise LLMError(f"models.{role}: cannot reach {redact(url)} ({reached[url]}); start the server or fix the URL in the spec.")
+    return specs
+
 
 # %% ../nbs/01_llm.ipynb #725bcb2b
 _EMBEDDER, _EMBED_LOCK = None, threading.Lock()

@@ -4,18 +4,19 @@
 
 # %% ../nbs/90_pipeline.ipynb #b16dd56b
 from __future__ import annotations
-import importlib, importlib.util, json, platform, sys, time, traceback, warnings
+import collections, importlib, importlib.util, json, platform, sys, time, traceback, warnings
 from datetime import datetime, timezone
 from importlib.metadata import version as _dist_version, PackageNotFoundError
 from pathlib import Path
 
 from fastcore.script import call_parse, Param
 from .core import *
-from .core import STAGE_RUNNERS, REPORTERS, COMMANDS, STAGES, TermworldError, ConfigError, BudgetExceeded
+from .core import STAGE_RUNNERS, REPORTERS, COMMANDS, STAGES, TermworldError, ConfigError, BudgetExceeded, StoreError
+from .llm import EndpointDown, check_models
 
 # %% auto #0
-__all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'run_pipeline', 'ledger_summary', 'write_report',
-           'run_cli', 'report_cli', 'version_cli', 'main']
+__all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
+           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'main']
 
 # %% ../nbs/90_pipeline.ipynb #0c20d246
 MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'agent', 'recover', 'flywheel', 'train',
@@ -58,10 +59,26 @@ def run_dir(cfg:Config, out:str|Path|None=None) -> Path:
 
 def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
+# %% ../nbs/90_pipeline.ipynb #9d1f0e01
+class RunFailed(TermworldError):
+    "A stage ended with more failed records than good ones, or stopped on a dead endpoint; the command exits non-zero."
+
+def stage_failure(store:RunStore, name:str, counts:dict[str, int]|None=None) -> str|None:
+    "Why a finished stage counts as failed (more `failed` records than `ok` ones, with their most common error), or None."
+    counts = store.counts(name) if counts is None else counts
+    failed, ok = counts.get('failed', 0), counts.get('ok', 0)
+    if failed <= ok: return None
+    errors = collections.Counter(str(r.get('error') or 'no error recorded').splitlines()[0][:200]
+                                 for r in store.read_raw(name) if r.get('status') == 'failed')
+    why, n = errors.most_common(1)[0]
+    return f"stage {name} failed: {failed} records failed and {ok} succeeded; most common error ({n}×): {why}"
+
+
 # %% ../nbs/90_pipeline.ipynb #7e12c8fb
 def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=None, echo=print) -> RunStore:
     "Run the selected stages in order over the run store at `out`, resuming finished work; returns the store."
     stages = select_stages(only, cfg)
+    check_models(cfg)   # a bad spec or a dead endpoint stops here, in seconds, before any stage or directory
     store = RunStore(run_dir(cfg, out))
     with run_lock(store.root): return _run_stages(cfg, store, stages, echo)
 
@@ -72,6 +89,7 @@ def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> Run
     store.update_manifest(config=cfg.to_dict(), versions=versions(), started=manifest.get('started', _now()),
                           updated=_now(), stopped_at=None, stages=previous)
     echo(f"termworld run → {store.root}")
+    failure = None
     for name in stages:
         runner = STAGE_RUNNERS.get(name)
         if runner is None:
@@ -81,6 +99,12 @@ def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> Run
         echo(f"  ▸ {name}")
         start = time.perf_counter()
         try: runner(cfg, store)
+        except EndpointDown as e:
+            failure = f"stage {name} stopped: {e}"
+            _stage_manifest(store, name, status='failed', seconds=round(time.perf_counter() - start, 3), counts=store.counts(name))
+            store.update_manifest(stopped_at=name, stop_reason=failure)
+            echo(f"  ✗ {name:<13} {failure}")
+            break
         except BudgetExceeded as e:
             _stage_manifest(store, name, status='stopped', seconds=time.perf_counter() - start, counts=store.counts(name))
             store.update_manifest(stopped_at=name, stop_reason=str(e))
@@ -88,18 +112,26 @@ def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> Run
             break
         seconds = time.perf_counter() - start
         counts = store.counts(name)
-        _stage_manifest(store, name, status='done', seconds=round(seconds, 3), counts=counts)
+        failure = stage_failure(store, name, counts)
+        _stage_manifest(store, name, status='failed' if failure else 'done', seconds=round(seconds, 3), counts=counts)
+        if failure:
+            store.update_manifest(stopped_at=name, stop_reason=failure)
+            echo(f"  ✗ {name:<13} {failure}")
+            break
         echo(f"  ✓ {name:<13} {_fmt_counts(counts)} in {seconds:.1f}s")
     store.update_manifest(updated=_now())
     write_report(store)
     echo(f"report: {store.root/'report.md'}")
+    if failure: raise RunFailed(f"{failure} (report: {store.root/'report.md'})")
     return store
 
 def _stage_manifest(store:RunStore, name:str, **fields):
-    stages = store.manifest().get('stages', {})
-    entry = {**stages.get(name, {}), **fields, 'at': _now()}
-    if 'seconds' in fields: entry['seconds_total'] = round(stages.get(name, {}).get('seconds_total', 0) + fields['seconds'], 3)
-    store.update_manifest(stages={**stages, name: entry})
+    def edit(data):
+        stages = data.get('stages', {})
+        entry = {**stages.get(name, {}), **fields, 'at': _now()}
+        if 'seconds' in fields: entry['seconds_total'] = round(stages.get(name, {}).get('seconds_total', 0) + fields['seconds'], 3)
+        return {**data, 'stages': {**stages, name: entry}}
+    store.edit_manifest(edit)   # one locked read-modify-write: another writer's change is never lost
 
 def _fmt_counts(counts:dict) -> str:
     return ', '.join(f"{v} {k}" for k, v in sorted(counts.items())) or 'no records'
@@ -166,7 +198,10 @@ def report_cli(
     run:str,  # run directory, e.g. runs/demo
 ):
     "Rewrite and print a run's report.md."
-    print(write_report(RunStore(run, create=False)))
+    store = RunStore(run, create=False)
+    if not store.manifest_path.exists():
+        raise StoreError(f"{run} is not a run directory (it has no manifest.json); pass a directory written by `termworld run`.")
+    print(write_report(store))
 
 @command('version')
 @call_parse

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import pandas as pd
 import yaml
-from fastcore.script import call_parse
+from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .core import *
@@ -24,8 +24,8 @@ __all__ = ['POPULARITY_KEYS', 'NOT_SKILLS', 'decode_skill_bytes', 'split_front_m
            'skill_popularity', 'read_skill', 'skill_files', 'read_skills', 'mark_duplicates', 'ingest_summary',
            'TaxonomyError', 'Subcategory', 'Category', 'Taxonomy', 'load_taxonomy', 'NameRules', 'load_name_rules',
            'name_filter', 'render_prompt', 'skill_md', 'SkillScores', 'score_skills', 'score_filter',
-           'popularity_filter', 'label_schema', 'classify_skills', 'skill_funnel', 'SkillsSection', 'run_skills',
-           'plot_taxonomy_coverage', 'report_skills', 'skills_check_cli']
+           'popularity_filter', 'label_schema', 'classify_skills', 'skill_funnel', 'SkillsSection', 'unusable',
+           'run_skills', 'plot_taxonomy_coverage', 'report_skills', 'skills_check_cli']
 
 # %% ../nbs/10_skills.ipynb #fc652d22
 def decode_skill_bytes(data:bytes) -> tuple[str|None, list[str], str|None]:
@@ -243,24 +243,30 @@ def skill_files(root:str|Path) -> list[Path]:
 def read_skills(root:str|Path, limit:int|None=None, **kwargs) -> list[Skill]:
     "Read every skill file under `root` (the first `limit` in sorted order) and mark duplicates."
     root = Path(root)
-    skills = [read_skill(p, root, **kwargs) for p in skill_files(root)[:limit]]
+    files = skill_files(root)
+    if not files:
+        others = sum(1 for p in root.rglob('*') if p.is_file())
+        raise ConfigError(f"skills folder {root} holds no skill files ({f'its {others} files are not .md files' if others else 'it is empty'}); "
+                          "point skills.path at a folder of SKILL.md folders or .md files.")
+    skills = [read_skill(p, root, **kwargs) for p in files[:limit]]
     return mark_duplicates(skills)
 
 def mark_duplicates(skills:list[Skill]) -> list[Skill]:
-    "Mark exact copies and same-name skills as `duplicate` (keeping the more popular, then the longer one)."
+    "Mark exact copies and same-name skills as `duplicate` (keeping the well-formed one, then the more popular, then the longer one)."
     first, out = {}, []
+    for s in sorted((s for s in skills if s.ok), key=lambda s: len(s.repairs)):   # stable: among equals, the first file wins
+        first.setdefault(s.id, s)
     for s in skills:
-        if s.ok and s.id in first:
+        if s.ok and first[s.id] is not s:
             out.append(_rejected(s.source, f'same content as {first[s.id].source}', 'duplicate'))
             continue
-        if s.ok: first[s.id] = s
         out.append(s)
     by_name: dict[str, list[Skill]] = {}
     for s in out:
         if s.ok: by_name.setdefault(_norm_name(s.name), []).append(s)
     for group in by_name.values():
         if len(group) < 2: continue
-        keep = max(group, key=lambda s: (s.popularity or -1, len(s.body), s.source == min(g.source for g in group)))
+        keep = max(group, key=lambda s: (s.popularity or -1, -len(s.repairs), len(s.body), s.source == min(g.source for g in group)))
         for s in group:
             if s is not keep: s.status, s.error = 'duplicate', f'same name as {keep.source} (kept the more popular one)'
     return out
@@ -503,6 +509,13 @@ def _merge_stored(skills:list[Skill], stored:dict[str, dict]) -> list[Skill]:
             if old.get('subcategory'): s.category, s.subcategory = old.get('category'), old['subcategory']
     return skills
 
+def unusable(skills:list[Skill], root:str|Path):
+    "Raise `ConfigError` when no skill file under `root` could be read (all rejected), with the commonest reasons."
+    if not skills or any(s.status != 'rejected' for s in skills): return
+    reasons = Counter(_reason_kind(s.error or '') for s in skills).most_common(2)
+    raise ConfigError(f"none of the {len(skills)} skill files under {root} is readable ({'; '.join(f'{n}× {r}' for r, n in reasons)}); "
+                      "fix the files or point skills.path at a folder of skills.")
+
 @stage('skills')
 def run_skills(cfg:Config, store:RunStore, models:Models|None=None) -> list[Skill]:
     "Read, filter and label the skills under `cfg.skills.path` into the run store's `skills` records."
@@ -518,6 +531,7 @@ def run_skills(cfg:Config, store:RunStore, models:Models|None=None) -> list[Skil
     skills = name_filter(_merge_stored(skills, stored), rules)
     for s in skills:
         if not s.ok: save(s)
+    unusable(skills, data_path(sec.path))
     ctx = StageContext(cfg, store, 'skills', models=models)   # the closures below then carry only picklable handles to Ray
     score_skills(skills, ctx.client(sec.filter_role), sec.prompt_chars, executor, on_done=save)
     popularity_filter(score_filter(skills, sec.min_applicability, sec.min_richness), sec.top_n)
@@ -570,14 +584,21 @@ def report_skills(store:RunStore) -> str:
 @command('skills check')
 @call_parse
 def skills_check_cli(
-    path:str='data/skills',  # folder of SKILL.md folders and flat .md files
+    dir:Param("folder of SKILL.md folders and flat .md files (default: data/skills)", str, opt=False, nargs='?')=None,
+    path:str=None,  # the same folder, as an option
     name_rules:str=None,  # YAML name rules (default: the shipped ones)
     max_body_chars:int=20_000,  # longer bodies are cut
 ):
-    "Read a folder of skills without models; print what was read, repaired, rejected and dropped by name."
+    "Read a folder of skills without models; print what was read, each file repaired or rejected and why, and what the name rules drop (exit 1 when none is usable)."
+    path = dir or path or 'data/skills'
     skills = name_filter(read_skills(data_path(path), max_body_chars=max_body_chars), load_name_rules(name_rules))
     print(f'{len(skills)} skill files under {path}\n')
     print(ingest_summary(skills).to_string(index=False))
+    fixed = [s for s in skills if s.repairs and s.status != 'rejected']
+    if fixed: print(f'\nrepaired {len(fixed)}:\n' + '\n'.join(f'  {s.source}: {"; ".join(s.repairs)}' for s in fixed))
+    bad = [s for s in skills if s.status in ('rejected', 'duplicate')]
+    if bad: print(f'\nrejected {len(bad)}:\n' + '\n'.join(f'  {s.source}: {s.status}, {s.error}' for s in bad))
     off = [s for s in skills if s.status == 'off_topic']
     if off: print(f'\nname rules drop {len(off)}: ' + ', '.join(f'{s.name} ({s.error.split(": ", 1)[-1]})' for s in off))
     print(f'\n{sum(s.ok for s in skills)} skills go on to the judge.')
+    return 0 if any(s.ok for s in skills) else 1

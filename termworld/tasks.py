@@ -183,7 +183,7 @@ class TasksSection(Section):
     judge_threshold: int = Field(4, ge=1, le=5)  # keep a spec only if every judge score reaches this
     scenario: bool = True                  # extract a one-line scenario for accepted specs (diversity analysis)
     dedup_threshold: float|None = 0.95     # cosine similarity of instructions marking a near-duplicate; null: off
-    retry_failed: bool = False             # on resume, redo candidates whose model calls failed
+    retry_failed: bool = True              # on resume, redo candidates whose model calls failed (as the skills stage does)
     temperature: float = 0.7               # sampling temperature of the synthesizer (judge and scenario: 0)
     max_tokens: int = 1024                 # reply token cap per call
     max_skill_chars: int = 6000            # the skill.md text is cut to this many characters in prompts

@@ -1,0 +1,4 @@
+#!/bin/bash
+# TODO: write the real solution
+echo "solving the task..."
+exit 0

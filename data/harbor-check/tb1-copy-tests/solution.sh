@@ -1,0 +1,2 @@
+#!/bin/bash
+wc -l < /app/tests/data.txt > /app/out.txt
