@@ -62,6 +62,7 @@ def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds
 def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=None, echo=print) -> RunStore:
     "Run the selected stages in order over the run store at `out`, resuming finished work; returns the store."
     stages = select_stages(only, cfg)
+    if 'termworld.llm' in sys.modules: sys.modules['termworld.llm'].check_devices(cfg)   # a GPU asked for and absent stops here, not mid-run
     store = RunStore(run_dir(cfg, out))
     manifest = store.manifest()
     previous = manifest.get('stages', {})
