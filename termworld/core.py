@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Literal
 
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from tqdm.auto import tqdm
 
 # %% auto #0
@@ -620,15 +620,42 @@ class RunSection(Section):
     seed: int = 0
     stages: list[str]|None = None  # stages to run, in pipeline order; default all
 
+_DEVICE_HELP = "auto, cpu, cuda or cuda:N"
+
+def _device_name(value:str) -> str:
+    value = str(value).strip().lower()
+    if value in ('auto', 'cpu', 'cuda') or (value.startswith('cuda:') and value[5:].isdigit()): return value
+    raise ValueError(f"{value!r} is not a device; use {_DEVICE_HELP}")
+
 @config_section('models')
 class ModelsSection(Section):
-    "The model spec per role."
+    "The model spec per role, and where local models run."
     synthesizer: str = 'local:smollm2-135m-instruct'
     judge: str = 'local:smollm2-135m-instruct'
     teacher: str = 'local:smollm2-135m-instruct'
     reflector: str = 'local:smollm2-135m-instruct'
     simulator: str = 'local:smollm2-135m-instruct'
     student: str = 'local:smollm2-135m-instruct'
+    device: str = 'auto'           # local models, training and evaluation: auto (cuda when torch sees a GPU, else cpu) | cpu | cuda | cuda:N; cuda without a GPU stops the run before its first stage
+    devices: dict[str, str] = {}   # per-role override of `device`, e.g. {student: cuda} trains and evaluates the student on the GPU while the other roles follow `device`
+    dtype: Literal['auto', 'float32', 'bfloat16', 'float16'] = 'auto'  # local models: auto = bfloat16 on cuda (float16 where the GPU lacks bf16), float32 on cpu
+    batch: int = Field(8, ge=1)    # local models: concurrent requests of one model joined into one generate call (1: one at a time)
+
+    @field_validator('device')
+    @classmethod
+    def _check_device(cls, v): return _device_name(v)
+
+    @field_validator('devices')
+    @classmethod
+    def _check_devices(cls, v):
+        roles = [k for k in cls.model_fields if k not in ('device', 'devices', 'dtype', 'batch')]
+        for role in v:
+            if role not in roles: raise ValueError(f"{role!r} is not a role; roles are {', '.join(roles)}")
+        return {role: _device_name(d) for role, d in v.items()}
+
+    def device_of(self, role:str) -> str:
+        "The configured device of a role (its override in `devices`, else `device`)."
+        return self.devices.get(role, self.device)
 
 @config_section('budget')
 class BudgetSection(Section):

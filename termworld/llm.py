@@ -23,10 +23,11 @@ from .core import TermworldError, ConfigError, BudgetExceeded, log
 __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM',
            'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
            'with_instruction', 'validate_reply', 'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection',
-           'llm_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine',
-           'LocalLLM', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
-           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
-           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
+           'llm_options', 'resolve_device', 'resolve_dtype', 'check_devices', 'local_options', 'parse_spec', 'redact',
+           'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine', 'LocalLLM', 'OpenAILLM', 'get_llm',
+           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send',
+           'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer',
+           'error_body', 'reach', 'check_models', 'embedder', 'embed']
 
 # %% ../nbs/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -213,14 +214,45 @@ class LLMSection(Section):
     cache: CacheScope = 'run'      # response cache: run (in the run directory: makes a resume free) | shared (across runs: opt-in) | off
     cache_path: str|None = None    # explicit cache file (default: runs/<name>/cache/llm-responses.sqlite, or $TERMWORLD_HOME/cache/… when shared)
     api_key_env: str = 'OPENAI_API_KEY'  # environment variable holding the API key for openai: specs
-    device: str = 'auto'           # local models: auto | cpu | cuda | cuda:N
-    dtype: str = 'auto'            # local models: auto (bfloat16 on GPU, float32 on CPU) | float32 | bfloat16 | float16
     max_transport_failures: int = Field(3, ge=1)  # calls in a row that fail in transport before the stage stops
     preflight_timeout: float = 5.0 # seconds to reach each remote endpoint before the first stage
 
 def llm_options(cfg:Config|None) -> dict:
     "Backend keyword arguments from a config's `llm` section (defaults without a config)."
     return (cfg.llm if cfg is not None else LLMSection()).model_dump()
+
+# %% ../nbs/01_llm.ipynb #814fce5d
+def resolve_device(device:str='auto') -> str:
+    "The torch device a `models.device` value names on this machine (auto: cuda when torch sees a GPU, else cpu); a GPU that is not there raises `ConfigError`."
+    import torch
+    device = str(device or 'auto').lower()
+    if device == 'auto': return 'cuda' if torch.cuda.is_available() else 'cpu'
+    if device.startswith('cuda'):
+        if not torch.cuda.is_available():
+            build = 'a CPU-only build' if torch.version.cuda is None else f'built for CUDA {torch.version.cuda}'
+            raise ConfigError(f"models.device is {device!r} but torch {torch.__version__} ({build}) sees no CUDA GPU on this machine; "
+                              "set models.device=auto or cpu, or run where a GPU and a CUDA build of torch are installed.")
+        index = int(device.split(':')[1]) if ':' in device else 0
+        if index >= torch.cuda.device_count():
+            raise ConfigError(f"models.device is {device!r} but this machine has {torch.cuda.device_count()} CUDA GPU(s); use cuda:0 to cuda:{torch.cuda.device_count() - 1}.")
+    return device
+
+def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
+    "The weights' dtype for a device: auto is bfloat16 on a GPU (float16 where it lacks bf16) and float32 on a CPU."
+    if dtype != 'auto': return dtype
+    if not device.startswith('cuda'): return 'float32'
+    import torch
+    return 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
+
+def check_devices(cfg:Config):
+    "Raise `ConfigError` before a run starts when a device in `models.device`/`models.devices` is not on this machine (a remote Ray cluster's workers check their own)."
+    if cfg.executor.kind == 'ray' and cfg.executor.address: return
+    for device in sorted({cfg.models.device, *cfg.models.devices.values()}): resolve_device(device)
+
+def local_options(cfg:Config|None, role:str='') -> dict:
+    "The `models` section's settings for a role's local backend: device, dtype and batch."
+    sec = cfg.models if cfg is not None else ModelsSection()
+    return dict(device=sec.device_of(role), dtype=sec.dtype, batch=sec.batch)
 
 # %% ../nbs/01_llm.ipynb #8bf01136
 _SPEC_HELP = "use local:<name or path>[+adapter], openai:<model> or openai:<base_url>#<model>"
@@ -336,9 +368,8 @@ class _Engine:
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
         self.source, self.lock = source, threading.RLock()
-        if device == 'auto': device = 'cuda' if torch.cuda.is_available() else 'cpu'
-        if dtype == 'auto': dtype = 'bfloat16' if device.startswith('cuda') else 'float32'
-        self.device = device
+        self.device = device = resolve_device(device)
+        self.dtype = dtype = resolve_dtype(dtype, device)
         offline = dict(local_files_only=True) if Path(source).is_dir() else {}
         t0 = time.perf_counter()
         with _quiet_transformers():
@@ -348,17 +379,20 @@ class _Engine:
         if self.tok.pad_token_id is None: self.tok.pad_token = self.tok.eos_token
         self.context = getattr(self.model.config, 'max_position_embeddings', None) or 4096
         self.peft, self.adapters, self._grammars, self._compiler = None, {}, {}, None
+        self._grammar_lock, self._queue_lock, self._queue = threading.Lock(), threading.Lock(), []
+        self.calls, self.batch_sizes = 0, []   # generate calls made, and how many requests each served
 
     def grammar(self, schema:type[BaseModel]):
         "The compiled xgrammar grammar of a schema (compiled once per engine)."
         import xgrammar as xgr
         key = json.dumps(schema_json(schema), sort_keys=True)
-        if key not in self._grammars:
-            if self._compiler is None:
-                info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
-                self._compiler = xgr.GrammarCompiler(info)
-            self._grammars[key] = self._compiler.compile_json_schema(key, any_whitespace=False)
-        return self._grammars[key]
+        with self._grammar_lock:
+            if key not in self._grammars:
+                if self._compiler is None:
+                    info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
+                    self._compiler = xgr.GrammarCompiler(info)
+                self._grammars[key] = self._compiler.compile_json_schema(key, any_whitespace=False)
+            return self._grammars[key]
 
     def use_adapter(self, path:str|None):
         "The module to generate with: the base (adapters disabled) or the base with the adapter at `path` active."
@@ -385,6 +419,8 @@ _ENGINES_LOCK = threading.Lock()
 
 def load_engine(name:str, device:str='auto', dtype:str='auto') -> _Engine:
     "The process-wide loaded model for a `local:` name (loaded on first use, then shared)."
+    device = resolve_device(device)
+    dtype = resolve_dtype(dtype, device)
     with _ENGINES_LOCK:
         source = resolve_local(name)
         key = (source, device, dtype)
@@ -396,23 +432,157 @@ def load_engine(name:str, device:str='auto', dtype:str='auto') -> _Engine:
                 raise LLMError(f"cannot load local model {name!r} ({str(e).splitlines()[0][:200]}); give a model directory, a .gguf file or a reachable Hugging Face id.") from None
         return _ENGINES[key]
 
+# %% ../nbs/01_llm.ipynb #27fd8562
+class _Request:
+    "One generation waiting for a batch: prompt token ids and its own decoding settings."
+    def __init__(self, ids:list[int], adapter:str|None=None, grammar=None, max_new:int=512, temperature:float=0.0,
+                 top_p:float=1.0, seed:int=0, stop:list[str]|None=None):
+        self.ids, self.adapter, self.grammar, self.max_new = ids, adapter, grammar, max_new
+        self.temperature, self.top_p, self.seed, self.stop = temperature, top_p, seed, list(stop or [])
+        self.done, self.result, self.error = threading.Event(), None, None
+
+def _processors():
+    "The logits processors and the stopping criterion of a batch (classes built on first use, so that importing this module loads no torch)."
+    global _PROCS
+    if _PROCS is not None: return _PROCS
+    import torch
+    from transformers import LogitsProcessor, StoppingCriteria
+
+    class Rows(StoppingCriteria):
+        "Per-row stop: the row's end-of-sequence token, its own `max_new`, or one of its stop strings; `length[i]` is what row i generated."
+        def __init__(self, reqs, start, eos, tok):
+            self.reqs, self.start, self.eos, self.tok = reqs, start, set(eos), tok
+            self.done, self.length = [False] * len(reqs), [0] * len(reqs)
+        def __call__(self, input_ids, scores, **kwargs):
+            step, last = input_ids.shape[1] - self.start, input_ids[:, -1].tolist()    # one device-to-host copy per step
+            for i, r in enumerate(self.reqs):
+                if self.done[i]: continue
+                self.length[i] = step
+                if last[i] in self.eos or step >= r.max_new: self.done[i] = True
+                elif r.stop:
+                    tail = self.tok.decode(input_ids[i, self.start:].tolist(), skip_special_tokens=True)
+                    self.done[i] = any(s in tail for s in r.stop)
+            return torch.tensor(self.done, device=input_ids.device)
+
+    class Grammars(LogitsProcessor):
+        "xgrammar's token mask on each constrained row (None: unconstrained); rows that have stopped are left alone."
+        def __init__(self, grammars, rows):
+            import xgrammar as xgr
+            self.xgr, self.rows, self.first = xgr, rows, True
+            self.matchers = [xgr.GrammarMatcher(g) if g is not None else None for g in grammars]
+            vocab = next(g for g in grammars if g is not None).tokenizer_info.vocab_size
+            self.bitmask = xgr.allocate_token_bitmask(len(grammars), vocab)
+        def __call__(self, input_ids, scores):
+            masked, last = [], input_ids[:, -1].tolist()
+            for i, m in enumerate(self.matchers):
+                if m is None or self.rows.done[i]: continue
+                if not self.first and not m.is_terminated() and not m.accept_token(last[i]):
+                    self.rows.done[i] = True; continue      # cannot happen: the token came from this mask
+                if m.is_terminated(): continue
+                m.fill_next_token_bitmask(self.bitmask, i); masked.append(i)
+            self.first = False
+            if masked:
+                on_cpu = scores.device.type != 'cuda'
+                target = scores.cpu() if on_cpu else scores
+                self.xgr.apply_token_bitmask_inplace(target, self.bitmask.to(target.device), indices=masked)
+                if on_cpu: scores = target.to(scores.device)
+            return scores
+
+    class Sampler(LogitsProcessor):
+        "Temperature and top-p sampling per row with the row's own seeded generator (greedy rows untouched): a row's sample does not depend on its batch."
+        def __init__(self, reqs, device):
+            self.rows = [(i, r.temperature, r.top_p, torch.Generator(device=device).manual_seed(int(r.seed)))
+                         for i, r in enumerate(reqs) if r.temperature > 0]
+        def __call__(self, input_ids, scores):
+            for i, temperature, top_p, gen in self.rows:
+                probs = torch.softmax(scores[i].float() / temperature, dim=-1)
+                if top_p < 1.0:
+                    sorted_p, order = probs.sort(descending=True)
+                    drop = sorted_p.cumsum(-1) - sorted_p > top_p
+                    probs = probs.scatter(0, order, sorted_p.masked_fill(drop, 0.0))
+                token = torch.multinomial(probs, 1, generator=gen)
+                scores[i] = float('-inf'); scores[i, token] = 0.0   # the greedy step then takes the sampled token
+            return scores
+
+    _PROCS = dict(Rows=Rows, Grammars=Grammars, Sampler=Sampler)
+    return _PROCS
+
+_PROCS = None
+
+# %% ../nbs/01_llm.ipynb #10a5ea6e
+@patch
+def generate_batch(self:_Engine, reqs:list[_Request], adapter:str|None=None) -> list[tuple[list[int], int]]:
+    "One `generate` call for requests with the same adapter (left-padded): each row's `(completion ids, tokens generated)`."
+    import torch
+    from transformers import LogitsProcessorList, StoppingCriteriaList
+    P = _processors()
+    width, pad = max(len(r.ids) for r in reqs), self.tok.pad_token_id
+    input_ids = torch.full((len(reqs), width), pad, dtype=torch.long)
+    mask = torch.zeros((len(reqs), width), dtype=torch.long)
+    for i, r in enumerate(reqs):
+        input_ids[i, width - len(r.ids):] = torch.tensor(r.ids, dtype=torch.long); mask[i, width - len(r.ids):] = 1
+    eos = self.model.generation_config.eos_token_id
+    eos = [e for e in (eos if isinstance(eos, list) else [eos]) if e is not None] or [self.tok.eos_token_id]
+    rows = P['Rows'](reqs, width, eos, self.tok)
+    procs = []
+    if any(r.grammar is not None for r in reqs): procs.append(P['Grammars']([r.grammar for r in reqs], rows))
+    if any(r.temperature > 0 for r in reqs): procs.append(P['Sampler'](reqs, self.device))
+    kw = dict(max_new_tokens=max(r.max_new for r in reqs), do_sample=False, temperature=None, top_p=None, top_k=None,
+              pad_token_id=pad, logits_processor=LogitsProcessorList(procs), stopping_criteria=StoppingCriteriaList([rows]))
+    with self.lock:
+        ctx, module = self.use_adapter(adapter)
+        with ctx, torch.inference_mode():
+            out = module.generate(input_ids=input_ids.to(self.device), attention_mask=mask.to(self.device), **kw)
+        self.calls += 1; self.batch_sizes.append(len(reqs))
+    return [(out[i, width:width + rows.length[i]].tolist(), rows.length[i]) for i in range(len(reqs))]
+
+@patch
+def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
+    "Generate for one request, joined with the requests other threads are waiting on (same adapter, at most `batch` per call)."
+    with self._queue_lock: self._queue.append(req)
+    while not req.done.is_set():
+        with self.lock:                      # whoever holds the model runs the oldest waiting batch, which may include others' requests
+            if req.done.is_set(): break
+            with self._queue_lock:
+                group = [r for r in self._queue if r.adapter == req.adapter][:max(1, batch)]
+                for r in group: self._queue.remove(r)
+            try: outs = self.generate_batch(group, req.adapter)
+            except BaseException as e:
+                if req not in group:
+                    with self._queue_lock:
+                        if req in self._queue: self._queue.remove(req)
+                    group.append(req)
+                for r in group:
+                    r.error = e if r is req else LLMError(f"the batched generation this request was part of failed ({type(e).__name__}: {str(e)[:200]}); retry the call.")
+                    r.done.set()
+                raise
+            for r, o in zip(group, outs): r.result = o; r.done.set()
+    if req.error is not None: raise req.error
+    return req.result
+
 # %% ../nbs/01_llm.ipynb #06eaad4f
 class LocalLLM(LLM):
-    "A transformers model on this machine (optionally with a LoRA adapter), JSON-schema constrained by xgrammar."
-    parallel = False
+    "A transformers model on this machine (optionally with a LoRA adapter), JSON-schema constrained by xgrammar; concurrent calls share `generate` calls."
 
     def __init__(self, model:str='smollm2-135m-instruct', adapter:str|None=None, *, device:str='auto', dtype:str='auto',
-                 max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
-        self.name, self.adapter, self.device, self.dtype = model, adapter, device, dtype
+                 batch:int=8, max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
+        self.name, self.adapter, self.device, self.dtype, self.batch = model, adapter, device, dtype, max(1, int(batch))
         self.max_new_tokens, self.repair_rounds = max_new_tokens, repair_rounds
         self.spec = f"local:{model}" + (f"+{adapter}" if adapter else '')
-        self._engine = None
+        self.parallel, self.concurrency = self.batch > 1, self.batch   # `map` sends up to a batch at once; the engine joins them
+        self._engine, self._lock = None, threading.Lock()
         self.generated = 0   # completion tokens generated by this backend (the cache tests read it)
+
+    def __getstate__(self):   # sent to another process: the model loads again there
+        return {**self.__dict__, '_engine': None, '_lock': None}
+
+    def __setstate__(self, state): self.__dict__.update(state, _lock=threading.Lock())
 
     @property
     def engine(self) -> _Engine:
-        if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype)
-        return self._engine
+        with self._lock:
+            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype)
+            return self._engine
 
     @property
     def fingerprint(self) -> str:
@@ -422,39 +592,26 @@ class LocalLLM(LLM):
         return f"{self.spec}@{stamp}"
 
     def generate(self, messages:list[dict], schema:type[BaseModel]|None=None, sample:int=0, **params) -> tuple[str, int, int]:
-        "One generation: `(text, prompt tokens, completion tokens)`."
-        import torch
+        "One generation: `(text, prompt tokens, completion tokens)`; requests from other threads may share its `generate` call."
         eng = self.engine
-        max_new = int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens)
+        ids = eng.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=True, return_dict=True)['input_ids']
+        n_in = len(ids)
+        if n_in >= eng.context:
+            raise ContextLengthError(f"the request has {n_in} tokens but {self.spec} holds {eng.context}; shorten or summarize the conversation.")
+        max_new = min(int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens), eng.context - n_in)
         temperature = float(params.get('temperature') or 0.0)
-        with eng.lock:
-            enc = eng.tok.apply_chat_template(messages, add_generation_prompt=True, return_tensors='pt', return_dict=True)
-            n_in = int(enc['input_ids'].shape[1])
-            if n_in >= eng.context:
-                raise ContextLengthError(f"the request has {n_in} tokens but {self.spec} holds {eng.context}; shorten or summarize the conversation.")
-            max_new = min(max_new, eng.context - n_in)
-            enc = {k: v.to(eng.device) for k, v in enc.items()}
-            kw = dict(max_new_tokens=max_new, pad_token_id=eng.tok.pad_token_id)
-            if temperature > 0:
-                kw.update(do_sample=True, temperature=temperature, top_p=float(params.get('top_p', 1.0)))
-                seed = params.get('seed')
-                if seed is None: seed = int(hashlib.sha256(canonical_json([messages, sample]).encode()).hexdigest()[:8], 16)
-                torch.manual_seed(int(seed))
-            else: kw.update(do_sample=False, temperature=None, top_p=None, top_k=None)
-            if schema is not None:
-                import xgrammar as xgr
-                kw['logits_processor'] = [xgr.contrib.hf.LogitsProcessor(eng.grammar(schema))]
-            stop = params.get('stop')
-            if stop: kw.update(stop_strings=[stop] if isinstance(stop, str) else list(stop), tokenizer=eng.tok)
-            ctx, module = eng.use_adapter(self.adapter)
-            with ctx, torch.inference_mode(): out = module.generate(**enc, **kw)
-            ids = out[0, n_in:]
-            text = eng.tok.decode(ids, skip_special_tokens=True)
-            if stop:
-                for s in ([stop] if isinstance(stop, str) else stop):
-                    if s in text: text = text[:text.index(s)]
-            self.generated += int(ids.shape[0])
-            return text, n_in, int(ids.shape[0])
+        seed = params.get('seed')
+        if seed is None: seed = int(hashlib.sha256(canonical_json([messages, sample]).encode()).hexdigest()[:8], 16)
+        stop = params.get('stop') or []
+        stop = [stop] if isinstance(stop, str) else list(stop)
+        req = _Request(list(ids), self.adapter, eng.grammar(schema) if schema is not None else None, max_new, temperature,
+                       float(params.get('top_p') or 1.0), int(seed), stop)
+        out, n_out = eng.submit(req, self.batch)
+        text = eng.tok.decode(out, skip_special_tokens=True)
+        for s in stop:
+            if s in text: text = text[:text.index(s)]
+        with self._lock: self.generated += n_out
+        return text, n_in, n_out
 
     def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
         t0 = time.perf_counter()
@@ -828,7 +985,7 @@ class Models:
         self.rows: list[dict] = []           # the ledger lines of this object's calls
         calls, usd = spent(store) if store is not None else (0, 0.0)
         self.budget = Budget(self.cfg.budget.max_calls, self.cfg.budget.max_usd, calls, usd)
-        self._backends: dict[str, LLM] = {}
+        self._backends: dict[tuple, LLM] = {}
         self._clients: dict[str, ModelClient] = {}
         self._lock = threading.Lock()
         self.transport_failures, self.down = 0, None   # calls failed in transport in a row; why the endpoint is down
@@ -844,9 +1001,11 @@ class Models:
         spec = self.spec(role)
         if role in self.llms: return self.llms[role]
         if spec in self.llms: return self.llms[spec]
+        local = local_options(self.cfg, role) if spec.startswith('local:') else {}
+        key = (spec, local.get('device'))      # roles on different devices get their own backend
         with self._lock:
-            if spec not in self._backends: self._backends[spec] = get_llm(spec, **self.options)
-            return self._backends[spec]
+            if key not in self._backends: self._backends[key] = get_llm(spec, **{**self.options, **local})
+            return self._backends[key]
 
     def __getitem__(self, role:str) -> ModelClient:
         with self._lock: client = self._clients.get(role)

@@ -19,10 +19,10 @@ __all__ = ['VARIANTS', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_text
            'trajectory_examples', 'split_tasks', 'trajectory_sources', 'select_variant', 'dataset_card',
            'export_dataset', 'load_rows', 'SFTSection', 'make_split', 'training_leaks', 'run_sft', 'sft_datasets',
            'Recipe', 'recipes', 'load_recipe', 'fit_prompt', 'token_counter', 'TrainingError', 'base_model_path',
-           'load_for_training', 'lora_config', 'sft_config', 'train_sft', 'student_spec', 'completion_text',
-           'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts',
-           'GRPOSettings', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
-           'report_sft', 'report_train']
+           'train_device', 'device_settings', 'load_for_training', 'lora_config', 'sft_arguments', 'sft_config',
+           'train_sft', 'student_spec', 'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement',
+           'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config',
+           'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs', 'report_sft', 'report_train']
 
 # %% ../nbs/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -375,27 +375,44 @@ def base_model_path(spec:str) -> str:
     if p['adapter']: raise TrainingError(f"cannot fine-tune {spec!r}: give the base model without '+adapter' (or set train.grpo.init to start from an adapter).")
     return resolve_local(p['model'])
 
-def _device():
-    import torch
-    return 'cuda' if torch.cuda.is_available() else 'cpu'
+def train_device(cfg:Config|None=None) -> str:
+    "The device the student trains on: its `models.devices` entry, else `models.device` (auto: cuda when torch sees a GPU, else cpu)."
+    from termworld.llm import resolve_device
+    return resolve_device(cfg.models.device_of('student') if cfg is not None else 'auto')
 
-def _precision(device:str) -> dict:
+def device_settings(device:str|None=None, # cpu | cuda | cuda:N (default: auto, resolved on this machine)
+                    gradient_checkpointing:bool=False,
+                    bf16:bool|None=None, # whether the GPU computes in bfloat16 (default: ask it)
+                   ) -> dict:
+    "How training runs on a device: on a GPU bfloat16 (float16 where it lacks bf16), fused AdamW, no `use_cpu`; on a CPU float32 with `use_cpu`."
+    if device in (None, 'auto'):
+        from termworld.llm import resolve_device
+        device = resolve_device('auto')
+    cuda = device.startswith('cuda')
+    if cuda and bf16 is None:
+        import torch
+        bf16 = torch.cuda.is_bf16_supported()
+    bf16 = bool(cuda and bf16)
+    fp16 = cuda and not bf16
+    return dict(device=device, dtype='bfloat16' if bf16 else 'float16' if fp16 else 'float32', bf16=bf16, fp16=fp16, use_cpu=not cuda,
+                optim='adamw_torch_fused', gradient_checkpointing=bool(gradient_checkpointing))
+
+def _torch_dtype(settings:dict):
     import torch
-    bf16 = device == 'cuda' and torch.cuda.is_bf16_supported()
-    return dict(dtype=torch.bfloat16 if bf16 else torch.float32, bf16=bf16, use_cpu=device == 'cpu')
+    return getattr(torch, settings['dtype'])
+
+def _gpu_index(device:str) -> int: return int(device.split(':')[1]) if ':' in device else 0
 
 def load_for_training(source:str, recipe:Recipe, device:str|None=None):
-    "Tokenizer and model for a recipe: NF4/FP4-quantized for QLoRA, full precision otherwise."
-    import torch
+    "Tokenizer and model for a recipe: NF4/FP4-quantized for QLoRA, in the device's training dtype otherwise."
     from transformers import AutoModelForCausalLM, AutoTokenizer, BitsAndBytesConfig
-    device = device or _device()
-    prec = _precision(device)
-    kw = dict(dtype=prec['dtype'])
+    settings = device_settings(device, recipe.gradient_checkpointing)
+    kw = dict(dtype=_torch_dtype(settings))
     if Path(source).is_dir(): kw['local_files_only'] = True
     if recipe.method == 'qlora' and recipe.quantization != 'none':
         kw['quantization_config'] = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=recipe.quantization,
-                                                       bnb_4bit_compute_dtype=prec['dtype'], bnb_4bit_use_double_quant=recipe.double_quant)
-        if device == 'cuda': kw['device_map'] = {'': 0}
+                                                       bnb_4bit_compute_dtype=kw['dtype'], bnb_4bit_use_double_quant=recipe.double_quant)
+        if settings['device'].startswith('cuda'): kw['device_map'] = {'': _gpu_index(settings['device'])}
     tok = AutoTokenizer.from_pretrained(source, local_files_only=kw.get('local_files_only', False))
     if tok.pad_token is None: tok.pad_token = tok.eos_token
     model = AutoModelForCausalLM.from_pretrained(source, **kw)
@@ -413,21 +430,46 @@ def _checkpointing(on:bool) -> dict:
     from transformers import TrainingArguments
     return {'activation_checkpointing' if 'activation_checkpointing' in TrainingArguments.__dataclass_fields__ else 'gradient_checkpointing': on}
 
-def sft_config(recipe:Recipe, output_dir:str|Path, device:str|None=None, seed:int=0):
-    "trl's SFTConfig for a recipe (padding-free without packing: rows are fitted to `max_length` before, since trl then does not truncate)."
-    from trl import SFTConfig
-    prec = _precision(device or _device())
+def _device_arguments(settings:dict) -> dict:
+    "The trainer arguments of `device_settings`."
+    out = dict(bf16=settings['bf16'], fp16=settings['fp16'], use_cpu=settings['use_cpu'], optim=settings['optim'],
+               **_checkpointing(settings['gradient_checkpointing']))
+    if settings['gradient_checkpointing']: out['gradient_checkpointing_kwargs'] = {'use_reentrant': False}   # the form peft adapters train with
+    return out
+
+def sft_arguments(recipe:Recipe, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
+    "The SFTConfig arguments of a recipe on a device (`device_settings`); padding-free without packing carries no max_length (rows are fitted before, since trl then does not truncate)."
     unpadded = recipe.padding_free and not recipe.packing
-    return SFTConfig(output_dir=str(output_dir), learning_rate=recipe.learning_rate, lr_scheduler_type=recipe.lr_scheduler_type,
-                     warmup_steps=recipe.warmup_steps or (recipe.warmup_ratio if 0 < recipe.warmup_ratio < 1 else 0),
-                     num_train_epochs=recipe.num_train_epochs, max_steps=recipe.max_steps,
-                     per_device_train_batch_size=recipe.per_device_train_batch_size,
-                     gradient_accumulation_steps=recipe.gradient_accumulation_steps, max_length=None if unpadded else recipe.max_length,
-                     weight_decay=recipe.weight_decay, max_grad_norm=recipe.max_grad_norm, packing=recipe.packing,
-                     padding_free=unpadded, completion_only_loss=None, assistant_only_loss=False,
-                     **_checkpointing(recipe.gradient_checkpointing), save_strategy='steps', save_steps=recipe.save_steps,
-                     save_total_limit=recipe.save_total_limit, logging_steps=recipe.logging_steps, report_to='none',
-                     bf16=prec['bf16'], use_cpu=prec['use_cpu'], seed=seed, disable_tqdm=False, dataloader_num_workers=0)
+    return dict(output_dir=str(output_dir), learning_rate=recipe.learning_rate, lr_scheduler_type=recipe.lr_scheduler_type,
+                warmup_steps=recipe.warmup_steps or (recipe.warmup_ratio if 0 < recipe.warmup_ratio < 1 else 0),
+                num_train_epochs=recipe.num_train_epochs, max_steps=recipe.max_steps,
+                per_device_train_batch_size=recipe.per_device_train_batch_size,
+                gradient_accumulation_steps=recipe.gradient_accumulation_steps, max_length=None if unpadded else recipe.max_length,
+                weight_decay=recipe.weight_decay, max_grad_norm=recipe.max_grad_norm, packing=recipe.packing,
+                padding_free=unpadded, completion_only_loss=None, assistant_only_loss=False,
+                save_strategy='steps', save_steps=recipe.save_steps, save_total_limit=recipe.save_total_limit,
+                logging_steps=recipe.logging_steps, report_to='none', seed=seed, disable_tqdm=False, dataloader_num_workers=0,
+                **_device_arguments(settings))
+
+def sft_config(recipe:Recipe, output_dir:str|Path, device:str|None=None, seed:int=0):
+    "trl's SFTConfig for a recipe on a device (default: auto)."
+    from trl import SFTConfig
+    return SFTConfig(**sft_arguments(recipe, output_dir, device_settings(device, recipe.gradient_checkpointing), seed))
+
+def _reset_peak(device:str):
+    if device.startswith('cuda'):
+        import torch
+        torch.cuda.reset_peak_memory_stats(_gpu_index(device))
+
+def _run_settings(settings:dict, model) -> dict:
+    "What a train record says about where and how it ran: device, dtype, optimizer, checkpointing, the weights' device and dtype, and peak GPU memory."
+    param = next(model.parameters())
+    out = dict(device=settings['device'], dtype=settings['dtype'], optim=settings['optim'], gradient_checkpointing=settings['gradient_checkpointing'],
+               param_device=str(param.device), param_dtype=str(param.dtype).replace('torch.', ''))
+    if settings['device'].startswith('cuda'):
+        import torch
+        out['peak_memory_gb'] = round(torch.cuda.max_memory_allocated(_gpu_index(settings['device'])) / 1e9, 3)
+    return out
 
 def _claim(out:Path, key:str):
     "Mark `out` as belonging to run `key`; checkpoints left by a different run (other data or recipe) are removed."
@@ -446,14 +488,17 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
               seed:int=0,
               resume:bool=True, # continue from the last checkpoint in out/checkpoints (only one written for the same `key`)
               key:str='', # what this run is (e.g. the TrainRun id); checkpoints of a different run are discarded
+              device:str|None=None, # cpu | cuda | cuda:N (default: auto)
              ) -> dict:
-    "Fine-tune `base` on `rows` with trl's SFTTrainer; returns metrics, the log history and where the weights are."
+    "Fine-tune `base` on `rows` with trl's SFTTrainer; returns metrics (with the device settings used), the log history and where the weights are."
     if not rows: raise TrainingError("there are no training rows; build the SFT data first (termworld run --only sft) or pick a non-empty variant.")
+    from termworld.llm import resolve_device
+    settings = device_settings(resolve_device(device or 'auto'), recipe.gradient_checkpointing)   # a missing GPU fails before anything is written
     from datasets import Dataset
     from trl import SFTTrainer
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     _claim(out, key)
-    device = _device()
+    device = settings['device']
     tok, model = load_for_training(base, recipe, device)
     count = token_counter(tok)
     fitted, trimmed, too_long = [], 0, 0
@@ -470,6 +515,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     trainer = SFTTrainer(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
                          peft_config=lora_config(recipe))
     checkpoint = _last_checkpoint(out/'checkpoints') if resume else None
+    _reset_peak(device)
     start = time.perf_counter()
     result = trainer.train(resume_from_checkpoint=checkpoint)
     seconds = time.perf_counter() - start
@@ -482,7 +528,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     tokens = int(trainer.state.num_input_tokens_seen or 0) or int(max((h.get('num_tokens', 0) for h in trainer.state.log_history), default=0))
     metrics = dict(steps=int(result.global_step), seconds=round(seconds, 2), rows=len(rows), trimmed_rows=trimmed, too_long_rows=too_long,
                    train_loss=round(float(result.training_loss), 4), tokens=tokens,
-                   tokens_per_s=round(tokens / seconds, 1) if seconds and tokens else None, device=device,
+                   tokens_per_s=round(tokens / seconds, 1) if seconds and tokens else None, **_run_settings(settings, model),
                    resumed_from=checkpoint, first_loss=next((h['loss'] for h in history if 'loss' in h), None),
                    last_loss=next((h['loss'] for h in reversed(history) if 'loss' in h), None))
     del trainer, model
@@ -601,17 +647,19 @@ class GRPOSettings(BaseModel):
     sandbox: str|None = None              # sandbox backend for the verifier reward (default: the `sandbox` section's)
     command_timeout: float = 30.0
 
+def grpo_arguments(g:GRPOSettings, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
+    "The GRPOConfig arguments of the settings on a device (`device_settings`)."
+    return dict(output_dir=str(output_dir), num_generations=g.num_generations, max_completion_length=g.max_completion_length,
+                temperature=g.temperature, beta=g.beta, learning_rate=g.learning_rate,
+                per_device_train_batch_size=g.per_device_train_batch_size, gradient_accumulation_steps=g.gradient_accumulation_steps,
+                num_train_epochs=g.num_train_epochs, max_steps=g.max_steps, reward_weights=g.reward_weights,
+                logging_steps=1, save_strategy='steps', save_steps=g.save_steps, save_total_limit=2, report_to='none',
+                seed=seed, disable_tqdm=False, dataloader_num_workers=0, **_device_arguments(settings))
+
 def grpo_config(g:GRPOSettings, output_dir:str|Path, device:str|None=None, seed:int=0):
-    "trl's GRPOConfig from the settings."
+    "trl's GRPOConfig from the settings, on a device (default: auto)."
     from trl import GRPOConfig
-    prec = _precision(device or _device())
-    return GRPOConfig(output_dir=str(output_dir), num_generations=g.num_generations, max_completion_length=g.max_completion_length,
-                      temperature=g.temperature, beta=g.beta, learning_rate=g.learning_rate,
-                      per_device_train_batch_size=g.per_device_train_batch_size, gradient_accumulation_steps=g.gradient_accumulation_steps,
-                      num_train_epochs=g.num_train_epochs, max_steps=g.max_steps, reward_weights=g.reward_weights,
-                      **_checkpointing(g.gradient_checkpointing), logging_steps=1, save_strategy='steps',
-                      save_steps=g.save_steps, save_total_limit=2, report_to='none',
-                      bf16=prec['bf16'], use_cpu=prec['use_cpu'], seed=seed, disable_tqdm=False, dataloader_num_workers=0)
+    return GRPOConfig(**grpo_arguments(g, output_dir, device_settings(device, g.gradient_checkpointing), seed))
 
 def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
                base:str, # base model directory or Hugging Face id
@@ -621,6 +669,7 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
                init_adapter:str|None=None, # continue training this LoRA adapter
                seed:int=0,
                key:str='', # what this run is; checkpoints of a different run are discarded
+               device:str|None=None, # cpu | cuda | cuda:N (default: auto)
               ) -> dict:
     "Train with trl's GRPOTrainer (LoRA); returns metrics, the log history and the adapter path."
     if not rows: raise TrainingError("there are no GRPO prompts; GRPO needs training tasks with environments.")
@@ -629,19 +678,22 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     from peft import LoraConfig, PeftModel
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl import GRPOTrainer
+    from termworld.llm import resolve_device
+    dev = device_settings(resolve_device(device or 'auto'), settings.gradient_checkpointing)   # a missing GPU fails before anything is written
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     _claim(out, key)
-    device = _device(); prec = _precision(device)
+    device = dev['device']
     local = dict(local_files_only=True) if Path(base).is_dir() else {}
     tok = AutoTokenizer.from_pretrained(base, **local)
     if tok.pad_token is None: tok.pad_token = tok.eos_token
-    model = AutoModelForCausalLM.from_pretrained(base, dtype=prec['dtype'], **local)
+    model = AutoModelForCausalLM.from_pretrained(base, dtype=_torch_dtype(dev), **local)
     peft_config = None
     if init_adapter: model = PeftModel.from_pretrained(model, init_adapter, is_trainable=True)
     else: peft_config = LoraConfig(r=settings.lora_r, lora_alpha=settings.lora_alpha, target_modules='all-linear', task_type='CAUSAL_LM')
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=grpo_config(settings, out/'checkpoints', device, seed),
                           train_dataset=Dataset.from_list(rows), processing_class=tok, peft_config=peft_config)
     checkpoint = _last_checkpoint(out/'checkpoints')
+    _reset_peak(device)
     start = time.perf_counter()
     result = trainer.train(resume_from_checkpoint=checkpoint)
     seconds = time.perf_counter() - start
@@ -651,7 +703,7 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     shutil.rmtree(target, ignore_errors=True); os.replace(tmp, target)
     history = [h for h in trainer.state.log_history if 'reward' in h or 'train_loss' in h]
     rewards = [h['reward'] for h in history if 'reward' in h]
-    metrics = dict(steps=int(result.global_step), seconds=round(seconds, 2), prompts=len(rows), device=device,
+    metrics = dict(steps=int(result.global_step), seconds=round(seconds, 2), prompts=len(rows), **_run_settings(dev, model),
                    mean_reward=round(sum(rewards) / len(rewards), 4) if rewards else None,
                    first_reward=rewards[0] if rewards else None, last_reward=rewards[-1] if rewards else None,
                    resumed_from=checkpoint, init_adapter=init_adapter)
@@ -731,7 +783,7 @@ def run_train(cfg:Config, store:RunStore):
         rows = [r for r in load_rows(ds.path)] if ds.path else \
                [dict(prompt=e.prompt, completion=e.completion) for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
         log.info(f"train: {recipe.method} on {variant} ({len(rows)} rows)")
-        try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id)
+        try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id, device=train_device(cfg))
         except TrainingError as e:   # this variant cannot train (e.g. every row too long): recorded, the others go on
             run.status, run.error = 'failed', str(e)
             store.append('train', run); runs[variant] = run; continue
@@ -761,7 +813,8 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
     elif not rows:
         run.status, run.error = 'skipped', "no training task has an environment with tests; GRPO needs the verifier."
     else:
-        res = train_grpo(rows, base_model_path(base_spec), run.output_dir, _grpo_rewards(cfg, store, envs), g, init, cfg.run.seed, key=run.id)
+        res = train_grpo(rows, base_model_path(base_spec), run.output_dir, _grpo_rewards(cfg, store, envs), g, init, cfg.run.seed, key=run.id,
+                         device=train_device(cfg))
         run.student = student_spec(base_spec, res['path'], 'grpo')
         run.metrics, run.history = res['metrics'], res['history']
     store.append('train', run)
