@@ -12,7 +12,7 @@ from pathlib import Path
 from fastcore.script import call_parse, Param
 from .core import *
 from .core import STAGE_RUNNERS, REPORTERS, COMMANDS, STAGES, TermworldError, ConfigError, BudgetExceeded, StoreError
-from .llm import EndpointDown, check_models
+from .llm import EndpointDown, check_devices, check_models
 
 # %% auto #0
 __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
@@ -78,6 +78,7 @@ def stage_failure(store:RunStore, name:str, counts:dict[str, int]|None=None) -> 
 def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=None, echo=print) -> RunStore:
     "Run the selected stages in order over the run store at `out`, resuming finished work; returns the store."
     stages = select_stages(only, cfg)
+    check_devices(cfg)  # a GPU asked for and absent stops here, not mid-run
     check_models(cfg)   # a bad spec or a dead endpoint stops here, in seconds, before any stage or directory
     store = RunStore(run_dir(cfg, out))
     with run_lock(store.root): return _run_stages(cfg, store, stages, echo)
