@@ -108,7 +108,8 @@ def classify_relations(skills:list[Skill], pairs:Iterable, sims:Iterable, llm, c
     for _, rel in (executor or ThreadExecutor(1, progress=False)).map(one, todo, 'primitives: relations'):
         out.append(rel)
         if on_done: on_done(rel)
-    return out
+    order = {r.id: n for n, r in enumerate([*(d for d in out if d.id in done), *(t[2] for t in todo)])}
+    return sorted(out, key=lambda r: (order.get(r.id, len(order)), r.id))   # pair order, not completion order: teams and graphs must not depend on timing
 
 # %% ../nbs/11_compose.ipynb #6dd44bdf
 def dedup_similar(skills:list[Skill], relations:list[SkillRelation]) -> dict[str, str]:

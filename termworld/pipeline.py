@@ -20,7 +20,7 @@ __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'R
 
 # %% ../nbs/90_pipeline.ipynb #0c20d246
 MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'agent', 'recover', 'flywheel', 'train',
-           'evaluate', 'scale')
+           'evaluate', 'scale', 'doctor')
 
 def load_modules() -> list[str]:
     "Import every termworld stage module present in this installation; returns their names."
@@ -168,7 +168,7 @@ def write_report(store:RunStore) -> str:
         for name, agg in cost.items():
             lines.append(f"| {name} | {agg['calls']} | {agg['cached']} | {agg['tokens_in']} | {agg['tokens_out']} | {agg['cost_usd']:.4f} |")
     for name in STAGES:
-        if name in REPORTERS and manifest.get('stages', {}).get(name, {}).get('status') in ('done', 'stopped'):
+        if name in REPORTERS and manifest.get('stages', {}).get(name, {}).get('status') in ('done', 'stopped', 'failed'):   # a failed stage's own section says what failed
             lines += ['', REPORTERS[name](store).strip()]
     text = '\n'.join(lines) + '\n'
     (store.root/'report.md').write_text(text)
