@@ -369,9 +369,6 @@ def query_rows(db, sql, seconds):
     finally: con.close()
 '''
 
-_helpers: dict = {}
-exec(HELPERS, _helpers)
-
 # %% ../nbs/33_terminalize.ipynb #7de61f1f
 def _quoted(text:str) -> str: return repr(text)
 
@@ -548,7 +545,7 @@ def benchmark_accuracy(scores:pd.DataFrame) -> pd.DataFrame:
     "Accuracy (mean score) and trials per benchmark and model."
     return scores.groupby(['bench', 'model']).agg(accuracy=('score', 'mean'), trials=('score', 'size')).reset_index()
 
-# %% ../nbs/33_terminalize.ipynb #6ed1971c
+# %% ../nbs/33_terminalize.ipynb #df25491e
 def terminalize(bench:str, # aime | dabench | tablebench | bird
                 source:str|Path, # the published file or folder, or hf:<dataset id>
                 store:RunStore, # run store receiving `tasks` and `environments`
