@@ -545,7 +545,7 @@ def benchmark_accuracy(scores:pd.DataFrame) -> pd.DataFrame:
     "Accuracy (mean score) and trials per benchmark and model."
     return scores.groupby(['bench', 'model']).agg(accuracy=('score', 'mean'), trials=('score', 'size')).reset_index()
 
-# %% ../nbs/33_terminalize.ipynb #8a5f7c44
+# %% ../nbs/33_terminalize.ipynb #f30e37c0
 def terminalize(bench:str, # aime | dabench | tablebench | bird
                 source:str|Path, # the published file or folder, or hf:<dataset id>
                 store:RunStore, # run store receiving `tasks` and `environments`
