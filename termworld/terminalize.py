@@ -545,7 +545,7 @@ def benchmark_accuracy(scores:pd.DataFrame) -> pd.DataFrame:
     "Accuracy (mean score) and trials per benchmark and model."
     return scores.groupby(['bench', 'model']).agg(accuracy=('score', 'mean'), trials=('score', 'size')).reset_index()
 
-# %% ../nbs/33_terminalize.ipynb #f30e37c0
+# %% ../nbs/33_terminalize.ipynb #afbcdb52
 def terminalize(bench:str, # aime | dabench | tablebench | bird
                 source:str|Path, # the published file or folder, or hf:<dataset id>
                 store:RunStore, # run store receiving `tasks` and `environments`
@@ -575,7 +575,9 @@ def terminalize_cli(
     if not out: raise ConfigError("pass --out RUN_DIR, the run directory to add the tasks to.")
     notes = []
     with run_lock(out):
-        pairs = terminalize(bench, path, RunStore(out), limit, seed, notes)
+        store = RunStore(out)
+        before = set(store.ids('tasks'))
+        pairs = terminalize(bench, path, store, limit, seed, notes)
     for spec, env in pairs: print(f"{spec.origin} → task {spec.id}, environment {env.id}")
     for n in notes: print(f"note: {n}")
-    print(f"{len(pairs)} {bench} items in {out}")
+    print(f"{len(pairs)} {bench} items in {out} ({sum(spec.id not in before for spec, _ in pairs)} new)")
