@@ -771,7 +771,7 @@ def environment_id(task:TaskSpec) -> str:
     "The id of the environment built for a task."
     return Environment(task_id=task.id).id
 
-IMPORTED_ORIGINS = ('harbor', 'tb1')   # task origins of imported folders: their environments come ready
+IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird')   # imported folders and terminalized benchmarks: their environments come ready
 
 def import_folders(paths:list[str|Path], store:RunStore) -> int:
     "Import Harbor / Terminal-Bench task folders (paths relative to the repository's `data/` work too) as ready environments, once."

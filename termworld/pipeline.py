@@ -20,7 +20,7 @@ __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'R
 
 # %% ../nbs/90_pipeline.ipynb #0c20d246
 MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'agent', 'recover', 'flywheel', 'train',
-           'evaluate', 'scale', 'doctor')
+           'evaluate', 'scale', 'doctor', 'terminalize')
 
 def load_modules() -> list[str]:
     "Import every termworld stage module present in this installation; returns their names."

@@ -225,7 +225,7 @@ class SFTSection(Section):
     variants: list[str] = ['filtered', 'combined', 'all']   # which VARIANTS to build and export
     roles: list[str] = ['teacher']         # trajectory roles in `trajectories` that count as teacher data
     eval_fraction: float = Field(0.2, ge=0, le=1)  # share of evaluable tasks held out for evaluation
-    held_out_origins: list[str] = ['harbor', 'tb1']  # task origins that are evaluation-only (imported benchmarks)
+    held_out_origins: list[str] = ['harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird']  # task origins that are evaluation-only (imported and terminalized benchmarks)
     eval_tasks: list[str] = []             # task ids always held out
     reduced_fraction: float = Field(0.5, gt=0, le=1)  # share of training tasks in the `reduced` ablation
     export: bool = True                    # write runs/<name>/sft/<variant>/ (Arrow, Parquet, JSONL, card)
