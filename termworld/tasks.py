@@ -389,7 +389,9 @@ def _synthesize(ctx:StageContext, section:TasksSection, item:tuple, **kw) -> Tas
 def mark_duplicates(store:RunStore, threshold:float|None) -> int:
     "Mark accepted specs that near-duplicate an earlier accepted one as `duplicate`; returns how many were marked."
     if threshold is None: return 0
-    tasks = sorted(store.read('tasks', status='ok'), key=lambda t: t.id)   # which twin is kept must not depend on completion order
+    # synthesized specs only (flywheel variants resemble their parents by design; imports are benchmarks), in id order:
+    # which twin is kept must not depend on completion order
+    tasks = sorted((t for t in store.read('tasks', status='ok') if origin_family(t.origin) == 'synthesis'), key=lambda t: t.id)
     if len(tasks) < 2: return 0
     _, dup_of = dedup_mask(len(tasks), near_duplicates([t.instruction for t in tasks], threshold))
     for j, i in dup_of.items():
