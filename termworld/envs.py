@@ -6,9 +6,10 @@
 from __future__ import annotations
 import csv, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, tomllib, zipfile
 import xml.etree.ElementTree as ET
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
+from types import SimpleNamespace
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator
 
@@ -26,9 +27,9 @@ __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_O
            'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
            'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
            'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
-           'task_context', 'Discard', 'Builder', 'build_files', 'build_setup', 'staged', 'build_tests',
-           'build_solution', 'build_environment', 'build_task_environment', 'environment_id', 'import_folders',
-           'run_environments', 'environments_summary', 'report_environments']
+           'task_context', 'Discard', 'Builder', 'persist_script', 'setup_layer', 'build_files', 'build_setup',
+           'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
+           'import_folders', 'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -473,10 +474,12 @@ class Builder:
     sandbox: Callable|None = None     # () -> context manager of an open sandbox; default open_sandbox()
     workdir: str = '/app'             # the agent's working directory (sandbox.workdir)
     setup_network: bool = True        # network for setup scripts (sandbox.setup_network)
+    layers: Any = None                # a `sandbox` section: each setup runs once as a cached layer; None: in every sandbox
     attempts: list = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
 
-    def open(self):
+    def open(self, layer=None):
+        if layer is not None: return open_sandbox(self.layers, image=layer.image, workdir=self.workdir)
         return self.sandbox() if self.sandbox else open_sandbox(workdir=self.workdir)
 
     @property
@@ -497,6 +500,30 @@ class Builder:
     def log(self, artifact:str, round:int, problems:list[str]|str):
         problems = [problems] if isinstance(problems, str) else problems
         self.attempts.append(Attempt(artifact=artifact, round=round, ok=not problems, feedback=_clip('\n'.join(problems), 3000)))
+
+# %% ../nbs/30_envs.ipynb #21773de4
+def persist_script(values:dict[str, str]) -> str:
+    "Shell lines doing what `persist_env` does (variables for every later shell), for a setup run as a layer."
+    if not values: return ''
+    body = ''.join(f"export {k}={shlex.quote(str(v))}\n" for k, v in values.items())
+    line = f"[ -r {ENV_FILE} ] && . {ENV_FILE}"
+    return (f"printf %s {shlex.quote(body)} > {ENV_FILE}\n"
+            + ''.join(f"touch {rc}; grep -qxF {shlex.quote(line)} {rc} || sed -i {shlex.quote('1i ' + line)} {rc}\n" for rc in ('/root/.bashrc', '/root/.profile')))
+
+def _layers_usable(settings) -> bool:
+    "Whether the sandbox section asks for layers and its backend can make them (bwrap or docker)."
+    from termworld.sandbox import resolve_backend
+    return bool(getattr(settings, 'layers', False)) and resolve_backend(settings.backend, settings.image) in ('bwrap', 'docker')
+
+_CACHED_SETUP = SimpleNamespace(exit_code=0, timed_out=False, stdout='', stderr='')   # a cached layer's setup passed before
+
+def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
+    "The cached layer of these initial files and setup script on the builder's backend and image (built on first use; `ok` False when the setup fails)."
+    from termworld.sandbox import build_layer
+    s = b.layers
+    script = persist_script(env_vars(Environment(task_id=b.task.id, setup_script=setup))) + setup
+    return build_layer(script, files, backend=s.backend, base=s.image, workdir=b.workdir, network=b.setup_network,
+                       limits=s.limits(wall_s=b.sec.setup_timeout), check=False)
 
 # %% ../nbs/30_envs.ipynb #2a94315a
 def _route(spec:FileSpec) -> str:
@@ -620,9 +647,12 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
         try: draft = b.ask('env_setup', SetupDraft, draft, feedback, 'setup script', rnd, steps=steps_text, files=files_text)
         except SchemaError as e: feedback = f"- the answer was not valid JSON for the schema: {e}"; b.log('setup', rnd, feedback); continue
         env = Environment(task_id=b.task.id, setup_script=draft.script, workdir=b.workdir)
-        with b.open() as sb:
-            write_files(sb, files)
-            res = materialize(sb, env, timeout=b.sec.setup_timeout, network=b.setup_network, check=False)
+        layer = setup_layer(b, files, draft.script) if b.layers is not None else None
+        with (b.open(layer) if layer is None or layer.ok else nullcontext()) as sb:
+            if layer is None:
+                write_files(sb, files)
+                res = materialize(sb, env, timeout=b.sec.setup_timeout, network=b.setup_network, check=False)
+            else: res = layer.result or _CACHED_SETUP
             if res.exit_code != 0 or res.timed_out:
                 problems = [f"the setup script exited {res.exit_code}{' (timed out)' if res.timed_out else ''}:\n{_clip((res.stdout + res.stderr).strip(), 1200)}"]
             else:
@@ -643,7 +673,12 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
 # %% ../nbs/30_envs.ipynb #6e4714f0
 @contextmanager
 def staged(b:Builder, files:dict[str, bytes], setup:str) -> Iterator:
-    "A fresh sandbox in the task's initial state: files in place and the setup script run."
+    "A fresh sandbox in the task's initial state: files in place and the setup script run (or its cached layer)."
+    if b.layers is not None and setup.strip():
+        layer = setup_layer(b, files, setup)
+        if not layer.ok: raise Discard(f"the verified setup script failed on a rerun (exit {layer.result.exit_code}), so the environment is not reproducible.")
+        with b.open(layer) as sb: yield sb
+        return
     with b.open() as sb:
         write_files(sb, files)
         res = materialize(sb, Environment(task_id=b.task.id, setup_script=setup, workdir=b.workdir),
@@ -707,10 +742,11 @@ def build_environment(task:TaskSpec, # an accepted task spec
                       sandbox:Callable|None=None, # () -> sandbox context manager (default: open_sandbox())
                       workdir:str='/app', # the agent's working directory
                       setup_network:bool=True, # network for setup scripts
+                      layers=None, # a `sandbox` section: run each setup once as a cached layer on its backend and image
                      ) -> Environment:
     "Build one task's environment by generate-verify-repair; a failed artifact gives status 'discarded' with the reason."
     sec = sec or EnvironmentsSection()
-    b = Builder(task, llm, sec, store, sandbox, workdir, setup_network)
+    b = Builder(task, llm, sec, store, sandbox, workdir, setup_network, layers)
     env = Environment(task_id=task.id, instruction=task.instruction, workdir=workdir)
     stage_name = 'files'
     try:
@@ -751,7 +787,8 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
                            task:TaskSpec) -> Environment:
     "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
     sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
-    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network)
+    layers = ctx.get('layers') if 'layers' in ctx._members else None
+    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
     except BudgetExceeded: raise
     except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',
@@ -794,7 +831,8 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     if not todo: return
     opener = sandbox or partial(open_sandbox, sbs)
     _preflight(opener)
-    ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener)
+    ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener,
+                       layers=sbs if sandbox is None and _layers_usable(sbs) else None)
     for _ in get_executor(cfg).map(partial(_build_one, ctx), todo, desc='environments'): pass
 
 # %% ../nbs/30_envs.ipynb #5bcc1d4a
