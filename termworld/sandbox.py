@@ -894,7 +894,9 @@ class _DockerBackend(_HostFS):
             self.container = self.client.containers.create(
                 self.image_name, command=['sleep', 'infinity'], init=True, detach=True, working_dir=sb.workdir, hostname='sandbox',
                 environment=env, network_mode='bridge' if network else 'none', mem_limit=f'{lim.memory_mb}m',
-                memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes, volumes=self.volumes,
+                memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes,
+                # bind mounts as HostConfig mounts, not `volumes` (which also declares VOLUMEs that a commit would keep)
+                mounts=[docker.types.Mount(v['bind'], host, type='bind', read_only=v['mode'] == 'ro') for host, v in self.volumes.items()],
                 ulimits=[docker.types.Ulimit(name='fsize', soft=lim.disk_mb << 20, hard=lim.disk_mb << 20),
                          docker.types.Ulimit(name='core', soft=0, hard=0)],
                 security_opt=['no-new-privileges'], labels={'termworld.sandbox': sb.id, 'termworld.pid': str(os.getpid())})
@@ -1688,7 +1690,8 @@ def _docker_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, en
         res = sb.run(['bash', '-e', f'{_CTL}/setup.sh'], timeout=limits.wall_s, network=network, env=_setup_env(env, network, ca))
         if res.exit_code != 0: return None, res, False
         sb.run('rm -rf /var/lib/apt/lists/*_* /var/cache/apt/archives/*.deb /var/cache/apt/*.bin /root/.cache', network=network)
-        sb._impl.container.commit(repository='termworld-layer', tag=key, changes=['CMD ["bash"]', f'WORKDIR {workdir}'])
+        sb._impl.container.commit(repository='termworld-layer', tag=key, changes=['CMD ["bash"]', f'WORKDIR {workdir}',
+                                          'LABEL termworld.pid="" termworld.sandbox=""'])   # the builder's labels are not the layer's
     return tag, res, False
 
 def build_layer(setup:str, # the setup script (bash, run with `-e` as root; network on unless `network=False`)
