@@ -27,9 +27,9 @@ __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_O
            'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
            'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
            'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
-           'task_context', 'Discard', 'Builder', 'persist_script', 'setup_layer', 'build_files', 'build_setup',
-           'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
-           'import_folders', 'run_environments', 'environments_summary', 'report_environments']
+           'task_context', 'Discard', 'NeedsNetwork', 'Builder', 'persist_script', 'setup_layer', 'build_files',
+           'build_setup', 'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment',
+           'environment_id', 'import_folders', 'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -169,7 +169,9 @@ def run_verifier(sb, # an open Sandbox whose state is judged
         outcomes = parse_junit(xml)
         if not outcomes and res.exit_code == 5:
             outcomes = [TestOutcome(name='collect', outcome='error', message='no tests were collected')]
-    return verdict_from(outcomes, 'pytest', output)
+    verdict = verdict_from(outcomes, 'pytest', output)
+    _run(sb, f"echo {int(verdict.passed)} > {logs}/reward.txt")      # as Harbor's test.sh does: 1 when every test passes, else 0
+    return verdict
 
 # %% ../nbs/30_envs.ipynb #75836ced
 _EXEC_ERROR = re.compile(r'\b(SyntaxError|IndentationError|ImportError|ModuleNotFoundError|NameError|fixture \S+ not found)\b')
@@ -464,6 +466,9 @@ def task_context(task:TaskSpec, workdir:str='/app') -> str:
 class Discard(Exception):
     "An artifact failed verification in every round (or cannot be built at all); the message is the reason."
 
+class NeedsNetwork(Discard):
+    "The environment needs the network while building (a web_fetch file) and the network is off: counted apart from failures."
+
 @dataclass
 class Builder:
     "One task's environment construction: model, sandbox opener, section, attempt log and usage."
@@ -556,7 +561,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
             return sb.read(path)
     if mode == 'web_fetch':
         if not b.sec.web_fetch:
-            raise Discard(f"{path} must be fetched from the web (web_fetch), which is off; set environments.web_fetch=true on a machine with network.")
+            raise NeedsNetwork(f"{path} must be fetched from the web (web_fetch), which is off; set environments.web_fetch=true on a machine with network.")
         plan = b.ask('env_fetch', FetchPlan, previous.get(path), feedback, 'download URL', rnd, **values)
         previous[path] = plan
         with b.open() as sb:
@@ -765,7 +770,7 @@ def build_environment(task:TaskSpec, # an accepted task spec
         env = env.model_copy(update=dict(files=_env_files(files, modes, sec, store), setup_script=setup, probes=probes,
                                          tests=tests, solution=solution))
     except Discard as e:
-        env = env.model_copy(update=dict(status='discarded', error=f"{stage_name}: {e}"))
+        env = env.model_copy(update=dict(status='discarded', error=f"{'network' if isinstance(e, NeedsNetwork) else stage_name}: {e}"))
     return env.model_copy(update=dict(attempts=b.attempts, usage=b.usage))
 
 # %% ../nbs/30_envs.ipynb #1c70ec9a
@@ -871,7 +876,8 @@ def report_environments(store:RunStore) -> str:
              + (f" {s['imported']} of the ok environments were imported from task folders." if s['imported'] else ''), '']
     if s['reasons']:
         lines += ['| discarded at | count | example reason |', '|---|---|---|']
-        for stage_name in ('files', 'setup', 'tests', 'solution', *sorted(set(s['reasons']) - {'files', 'setup', 'tests', 'solution'})):
+        causes = ('blueprint', 'files', 'setup', 'tests', 'solution', 'network')   # `network`: needs the network, which was off
+        for stage_name in (*causes, *sorted(set(s['reasons']) - set(causes))):
             if stage_name in s['reasons']:
                 ex = _clip(s['reasons'][stage_name][0], 160).replace('|', '\\|').replace('\n', ' ')
                 lines.append(f"| {stage_name} | {len(s['reasons'][stage_name])} | {ex} |")

@@ -1517,7 +1517,7 @@ class Layer(BaseModel):
     @property
     def ok(self) -> bool: return self.image is not None
 
-_LAYER_RECIPE = 1    # bump when build_layer changes what ends up in a layer
+_LAYER_RECIPE = 2    # bump when build_layer changes what ends up in a layer
 
 def layer_key(setup:str, # the setup script (run by `bash -e`)
               files:dict[str, bytes]|None=None, # sandbox path -> bytes, written before the setup runs
@@ -1572,8 +1572,9 @@ def _bwrap_setup(base:Path, upper:Path, work:Path, merged:Path, ctl:Path, argv:l
     binds = [a for f in (_HOST_NET_FILES if network else ()) if Path(f).is_file() and (base/f.lstrip('/')).exists() for a in ('--ro-bind', f, f)]
     ns = ['--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session',
           '--hostname', 'sandbox', *([] if network else ['--unshare-net'])]
-    args = ['bwrap', *ns, '--bind', str(merged), '/', '--dev', '/dev', '--proc', '/proc', '--perms', '1777', '--tmpfs', '/tmp',
-            '--perms', '1777', '--tmpfs', '/var/tmp', '--tmpfs', '/run', '--dir', '/run/lock', '--ro-bind', str(ctl), _CTL, *binds,
+    # /tmp stays in the overlay: a Dockerfile may COPY a script there for a later RUN (sandboxes get a fresh /tmp anyway)
+    args = ['bwrap', *ns, '--bind', str(merged), '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/run', '--dir', '/run/lock',
+            '--ro-bind', str(ctl), _CTL, *binds,
             '--clearenv', *[a for k, v in _setup_env(env, network, ca).items() for a in ('--setenv', k, v)], '--chdir', workdir, '--', *argv]
     cgroup = _Cgroup.create(f"{os.getpid()}-layer-{uuid.uuid4().hex[:6]}", limits.memory_mb, limits.processes)
     try: return _run_popen([*_limit_prefix(cgroup, limits), *_overlay_cmd(base, upper, work, merged), *args], stdin=None,
@@ -1643,6 +1644,10 @@ def _layer_base(base:str|None) -> Path:
 
 def _bwrap_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env:dict|None, network:bool, limits:Limits) -> tuple[str|None, RunResult|None, bool]:
     lower = _layer_base(base)
+    if os.geteuid() != 0 and lower.stat().st_uid != os.geteuid():
+        # the kernel mounts an overlay in a user namespace, but files the user does not own cannot be changed there
+        raise LayerError(f"building a layer without root needs a base image owned by this user, and {lower} belongs to uid {lower.stat().st_uid}; "
+                         "build layers as root (sudo), or use the docker backend.")
     final = layers_dir()/key
     with open(layers_dir()/f'.{key}.lock', 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)        # one build per key; others wait and then find it ready
