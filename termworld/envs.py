@@ -4,7 +4,7 @@
 
 # %% ../nbs/30_envs.ipynb #8e9c0387
 from __future__ import annotations
-import csv, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, tomllib, zipfile
+import csv, hashlib, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, tomllib, zipfile
 import xml.etree.ElementTree as ET
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -27,9 +27,10 @@ __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_O
            'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
            'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
            'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
-           'task_context', 'Discard', 'NeedsNetwork', 'Builder', 'persist_script', 'setup_layer', 'build_files',
-           'build_setup', 'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment',
-           'environment_id', 'import_folders', 'run_environments', 'environments_summary', 'report_environments']
+           'task_context', 'Discard', 'NeedsNetwork', 'Builder', 'persist_script', 'setup_layer', 'environment_layer',
+           'open_environment', 'build_files', 'build_setup', 'staged', 'build_tests', 'build_solution',
+           'build_environment', 'build_task_environment', 'environment_id', 'import_folders', 'run_environments',
+           'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -441,6 +442,8 @@ def persist_env(sb, values:dict[str, str]):
 
 def materialize(sb, env:Environment, store:RunStore|None=None, timeout:float|None=600, network:bool=True, check:bool=True):
     "Put an environment's files into a sandbox and run its setup script (network on); returns the setup's RunResult (None without a script)."
+    mark = getattr(sb, 'termworld_env', None)
+    if mark is not None and mark == _layer_mark(env): return None      # opened on this environment's layer: already in place
     _run(sb, f"mkdir -p {shlex.quote(env.workdir)}")
     write_files(sb, {f.path: file_bytes(f, store) for f in env.files})
     for f in env.files:
@@ -518,7 +521,8 @@ def persist_script(values:dict[str, str]) -> str:
 def _layers_usable(settings) -> bool:
     "Whether the sandbox section asks for layers and its backend can make them (bwrap or docker)."
     from termworld.sandbox import resolve_backend
-    return bool(getattr(settings, 'layers', False)) and resolve_backend(settings.backend, settings.image) in ('bwrap', 'docker')
+    if not getattr(settings, 'layers', False) or settings.image == 'host': return False
+    return resolve_backend(settings.backend, settings.image) in ('bwrap', 'docker')
 
 _CACHED_SETUP = SimpleNamespace(exit_code=0, timed_out=False, stdout='', stderr='')   # a cached layer's setup passed before
 
@@ -529,6 +533,38 @@ def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
     script = persist_script(env_vars(Environment(task_id=b.task.id, setup_script=setup))) + setup
     return build_layer(script, files, backend=s.backend, base=s.image, workdir=b.workdir, network=b.setup_network,
                        limits=s.limits(wall_s=b.sec.setup_timeout), check=False)
+
+# %% ../nbs/30_envs.ipynb #20c3fbc7
+def _layer_mark(env:Environment) -> tuple[str, str]:
+    return env.id, hashlib.sha256((env.setup_script or '').encode() + repr(sorted((f.path, f.content or f.blob or '') for f in env.files)).encode()).hexdigest()
+
+def environment_layer(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600):
+    "The cached layer of a built environment (its files and setup), built on first use; None when it has no setup or the backend makes no layers."
+    from termworld.sandbox import SandboxSection, build_layer
+    settings = settings or SandboxSection()
+    if not (env.setup_script or '').strip() or not _layers_usable(settings): return None
+    files = {f.path: file_bytes(f, store) for f in env.files}
+    script = persist_script(env_vars(env)) + env.setup_script
+    try: return build_layer(script, files, backend=settings.backend, base=env.image or settings.image, workdir=env.workdir,
+                            network=settings.setup_network, limits=settings.limits(wall_s=timeout))
+    except TermworldError as e: raise EnvBuildError(f"the environment of {env.task_id} cannot be set up ({e})") from None
+
+@contextmanager
+def open_environment(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600, **overrides) -> Iterator:
+    "A fresh sandbox in the environment's initial state: from its cached layer, or with files written and the setup run."
+    from termworld.sandbox import SandboxSection
+    settings = (settings or SandboxSection()).model_copy(update={k: v for k, v in overrides.items() if k in ('backend', 'image')})
+    overrides = {k: v for k, v in overrides.items() if k not in ('backend', 'image')}
+    layer = environment_layer(env, store, settings, timeout)
+    if layer is None:
+        with open_sandbox(settings, **{'workdir': env.workdir, **({'image': env.image} if env.image else {}), **overrides}) as sb:
+            materialize(sb, env, store, timeout=timeout)
+            sb.termworld_env = _layer_mark(env)
+            yield sb
+        return
+    with open_sandbox(settings, **{'workdir': env.workdir, **overrides, 'image': layer.image}) as sb:
+        sb.termworld_env = _layer_mark(env)
+        yield sb
 
 # %% ../nbs/30_envs.ipynb #2a94315a
 def _route(spec:FileSpec) -> str:
