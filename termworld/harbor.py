@@ -691,7 +691,10 @@ def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -
     base = base_image
     if base is None and not choice.shared:
         ready = image_ready(choice.tag) if backend == 'bwrap' else docker_image_present(choice.tag)
-        if ready: base = str(image_dir(choice.tag)) if backend == 'bwrap' else choice.tag
+        if ready:
+            base = str(image_dir(choice.tag)) if backend == 'bwrap' else choice.tag
+            adapted.append(f"FROM {choice.image}: the {choice.suite} base built here (Python {SUITE_PYTHON[choice.suite]}).")
+        elif choice.distro == 'ubuntu': adapted.append(f"FROM {choice.image}: Ubuntu {choice.suite} bases are not built here; the shared Debian base is used.")
         else: adapted.append(f"FROM {choice.image}: the {choice.suite} base is not built here (`termworld image build --suite {choice.suite}`); the shared base is used.")
     elif base is None: adapted.append(f"FROM {choice.image}: the shared {choice.suite} base image.")
     try: layer = build_layer(script, files, backend=backend, base=base, workdir='/', env={**state.args, **state.env},

@@ -15,12 +15,12 @@ from .core import *
 from .core import TermworldError, log
 
 # %% auto #0
-__all__ = ['SUITE', 'BACKENDS', 'PROBE_LIMITS', 'SandboxError', 'BackendUnavailable', 'Limits', 'RunResult', 'truncate_middle',
-           'SandboxSection', 'base_packages', 'image_tag', 'image_dir', 'image_ready', 'debian_mirror',
-           'docker_image_present', 'docker_import', 'build_image', 'check_backends', 'resolve_backend', 'sandbox_path',
-           'diff_snapshots', 'Sandbox', 'tmux_keys', 'TerminalError', 'Terminal', 'LayerError', 'Layer', 'layer_key',
-           'layers_dir', 'registry_env', 'build_layer', 'image_build_cli', 'enforcement', 'sandbox_check_cli',
-           'sandbox_exec_cli', 'probe_sandbox', 'probe_table']
+__all__ = ['SUITE', 'DEBIAN_SUITES', 'BACKENDS', 'PROBE_LIMITS', 'SandboxError', 'BackendUnavailable', 'Limits', 'RunResult',
+           'truncate_middle', 'SandboxSection', 'base_packages', 'image_tag', 'image_dir', 'image_ready',
+           'debian_mirror', 'docker_image_present', 'docker_import', 'build_image', 'check_backends', 'resolve_backend',
+           'sandbox_path', 'diff_snapshots', 'Sandbox', 'tmux_keys', 'TerminalError', 'Terminal', 'LayerError', 'Layer',
+           'layer_key', 'layers_dir', 'registry_env', 'build_layer', 'image_build_cli', 'enforcement',
+           'sandbox_check_cli', 'sandbox_exec_cli', 'probe_sandbox', 'probe_table']
 
 # %% ../nbs/02_sandbox.ipynb #0c8ca778
 class SandboxError(TermworldError):
@@ -176,14 +176,19 @@ def docker_import(rootfs:Path, tag:str, echo=print) -> str:
     return tag
 
 # %% ../nbs/02_sandbox.ipynb #c052ce5b
+DEBIAN_SUITES = ('bullseye', 'bookworm', 'trixie')   # suites a base can be built from (the shared one is SUITE)
+
 def build_image(force:bool=False, # rebuild even if the image exists
                 docker:bool|None=None, # also import into Docker: None = when a daemon is reachable
                 mirror:str|None=None, # Debian mirror (default: `debian_mirror()`)
-                echo=print) -> Path:
+                echo=print,
+                suite:str=SUITE, # the Debian suite (another suite makes the base a Dockerfile's FROM maps to)
+               ) -> Path:
     "Build (once) the shared base image rootfs under `TERMWORLD_HOME/images/` and import it into Docker; returns the rootfs path."
-    tag = image_tag()
+    if suite not in DEBIAN_SUITES: raise SandboxError(f"cannot build a base for suite {suite!r}; use one of {', '.join(DEBIAN_SUITES)}.")
+    tag = image_tag(suite=suite)
     final = image_dir(tag)
-    if force or not image_ready(tag): _debootstrap(tag, final, mirror or debian_mirror(), force, echo)
+    if force or not image_ready(tag): _debootstrap(tag, final, mirror or debian_mirror(), force, echo, suite)
     else: echo(f"base image {tag} is ready at {final}")
     if docker is None: docker = _docker_reachable()
     if docker and not docker_image_present(tag): docker_import(final, tag, echo)
@@ -193,7 +198,7 @@ def _docker_reachable() -> bool:
     try: _docker_client(); return True
     except (BackendUnavailable, ImportError): return False
 
-def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
+def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo, suite:str=SUITE):
     if os.geteuid() != 0: raise SandboxError("building the base image needs root (debootstrap creates device nodes and root-owned files); run `sudo termworld image build`.")
     if not shutil.which('debootstrap'): raise SandboxError("debootstrap is not installed; run `apt-get install debootstrap` and retry `termworld image build`.")
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -206,7 +211,7 @@ def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
         cmd = ['debootstrap', '--variant=minbase', f"--include={','.join(base_packages())}"]
         keyring = Path('/usr/share/keyrings/debian-archive-keyring.gpg')
         if keyring.exists(): cmd.append(f'--keyring={keyring}')
-        cmd += [SUITE, str(partial), mirror]
+        cmd += [suite, str(partial), mirror]
         echo(f"building base image {tag} from {mirror} (debootstrap, a few minutes; log: {logfile})")
         start = time.perf_counter()
         with open(logfile, 'w') as out: done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT)
@@ -215,15 +220,15 @@ def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
             shutil.rmtree(partial, ignore_errors=True)
             hint = "" if keyring.exists() else " (no Debian keyring here: `apt-get install debian-archive-keyring`)"
             raise SandboxError(f"debootstrap failed{hint}: {tail[-300:]}; see {logfile}, fix and rerun `termworld image build`.")
-        _finish_rootfs(partial, tag, mirror)
-        meta = dict(tag=tag, suite=SUITE, mirror=mirror, packages=base_packages(), recipe=_BUILD_RECIPE,
+        _finish_rootfs(partial, tag, mirror, suite)
+        meta = dict(tag=tag, suite=suite, mirror=mirror, packages=base_packages(), recipe=_BUILD_RECIPE,
                     seconds=round(time.perf_counter() - start, 1), built=time.strftime('%Y-%m-%dT%H:%M:%S'))
         (partial/'.termworld-image.json').write_text(json.dumps(meta, indent=1))
         if final.exists(): shutil.rmtree(final)
         os.rename(partial, final)
         echo(f"built {final} in {meta['seconds']}s")
 
-def _finish_rootfs(root:Path, tag:str, mirror:str):
+def _finish_rootfs(root:Path, tag:str, mirror:str, suite:str=SUITE):
     "Make a fresh debootstrap tree a task image: pip usable as root, caches dropped, /app present."
     for marker in root.glob('usr/lib/python3*/EXTERNALLY-MANAGED'): marker.unlink()   # task setups `pip install` freely
     for pattern in ('var/cache/apt/archives/*.deb', 'var/lib/apt/lists/*_*', 'var/cache/apt/*.bin'):
@@ -236,7 +241,7 @@ def _finish_rootfs(root:Path, tag:str, mirror:str):
     (root/'app').mkdir(exist_ok=True)
     (root/'etc/pip.conf').write_text("[global]\nroot-user-action = ignore\ndisable-pip-version-check = true\n")
     (root/'etc/hostname').write_text('sandbox\n')
-    (root/'etc/apt/sources.list').write_text(f"deb {mirror} {SUITE} main\ndeb {mirror} {SUITE}-updates main\n")
+    (root/'etc/apt/sources.list').write_text(f"deb {mirror} {suite} main\ndeb {mirror} {suite}-updates main\n")
     (root/'etc/termworld-image').write_text(tag + '\n')
 
 # %% ../nbs/02_sandbox.ipynb #b3a71c6c
@@ -1732,11 +1737,12 @@ def image_build_cli(
     force:bool=False,  # rebuild even if the image exists
     no_docker:bool=False,  # do not import the image into Docker
     mirror:str=None,  # Debian mirror (default: the one apt uses here, else deb.debian.org)
+    suite:str=SUITE,  # Debian suite: bookworm (the shared base), or bullseye/trixie for tasks whose FROM names them
 ):
     "Build the shared base image (Debian rootfs for bwrap, imported into Docker); instant once built."
     start = time.perf_counter()
-    path = build_image(force=force, docker=False if no_docker else None, mirror=mirror)
-    print(f"{image_tag()} ready at {path} ({time.perf_counter() - start:.1f}s)")
+    path = build_image(force=force, docker=False if no_docker else None, mirror=mirror, suite=suite)
+    print(f"{image_tag(suite=suite)} ready at {path} ({time.perf_counter() - start:.1f}s)")
 
 def enforcement(backend:str) -> dict[str, str]:
     "How each limit is enforced by `backend` on this machine (for `sandbox check` and the probe table)."
