@@ -23,10 +23,11 @@ from .scale import StageContext, per_process
 # %% auto #0
 __all__ = ['GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'PROMPT_SETUP', 'ATIF_VERSION', 'AgentError', 'render', 'TerminusCommand',
            'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply', 'add_scaffold', 'strip_scaffold',
-           'limit_output', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox', 'env_exports',
-           'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens', 'Agent', 'trajectory_id', 'run_episode',
-           'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names', 'behavior_metrics', 'env_metrics',
-           'summarize_behavior', 'sandbox_options', 'evaluation_tasks', 'run_trajectories', 'report_trajectories']
+           'limit_output', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox',
+           'open_env_sandbox', 'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens',
+           'Agent', 'trajectory_id', 'run_episode', 'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names',
+           'behavior_metrics', 'env_metrics', 'summarize_behavior', 'sandbox_options', 'evaluation_tasks',
+           'run_trajectories', 'report_trajectories']
 
 # %% ../nbs/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -269,6 +270,14 @@ def open_sandbox(backend:str='auto', image:str|None=None, workdir:str='/app', li
     "A fresh sandbox from `termworld.sandbox` (network off by default; setup asks for it)."
     from termworld.sandbox import Sandbox, Limits
     return Sandbox(backend=backend, image=image, limits=limits if limits is not None else Limits(), workdir=workdir)
+
+def open_env_sandbox(env:Environment, store:RunStore|None=None, backend:str='auto', image:str|None=None, limits=None, timeout:float=600.0):
+    "A sandbox in the environment's initial state: from its cached layer when `termworld.envs` makes layers (else `materialize` sets it up)."
+    mod = _envs()
+    if mod is None or not hasattr(mod, 'open_environment'): return open_sandbox(backend, env.image or image, env.workdir, limits)
+    from termworld.sandbox import SandboxSection, Limits
+    return mod.open_environment(env, store, SandboxSection(backend=backend, image=image), timeout=timeout,
+                                limits=limits if limits is not None else Limits())
 
 def env_exports(env:Environment) -> dict[str, str]:
     "Variables the environment's setup declares for every command (the agent's shell gets them too)."
@@ -513,7 +522,7 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
                       sample=sample, cheatsheet=cheatsheet, guideline=guideline, system_prompt=system_prompt,
                       instruction=env.instruction)
     start = time.perf_counter()
-    factory = sandbox_factory or (lambda: open_sandbox(sandbox_backend, env.image or image, env.workdir, limits))
+    factory = sandbox_factory or (lambda: open_env_sandbox(env, store, sandbox_backend, image, limits, s.setup_timeout_s))
     agent = None
     try:
         with factory() as sb:

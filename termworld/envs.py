@@ -4,11 +4,12 @@
 
 # %% ../nbs/30_envs.ipynb #8e9c0387
 from __future__ import annotations
-import csv, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, tomllib, zipfile
+import csv, hashlib, io, json, re, shlex, sqlite3, subprocess, tarfile, tempfile, time, tomllib, zipfile
 import xml.etree.ElementTree as ET
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
+from types import SimpleNamespace
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator
 
@@ -26,9 +27,10 @@ __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_O
            'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
            'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
            'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
-           'task_context', 'Discard', 'Builder', 'build_files', 'build_setup', 'staged', 'build_tests',
-           'build_solution', 'build_environment', 'build_task_environment', 'environment_id', 'import_folders',
-           'run_environments', 'environments_summary', 'report_environments']
+           'task_context', 'Discard', 'NeedsNetwork', 'Builder', 'persist_script', 'setup_layer', 'environment_layer',
+           'open_environment', 'build_files', 'build_setup', 'staged', 'build_tests', 'build_solution',
+           'build_environment', 'build_task_environment', 'environment_id', 'import_folders', 'run_environments',
+           'environments_summary', 'report_environments']
 
 # %% ../nbs/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -168,7 +170,9 @@ def run_verifier(sb, # an open Sandbox whose state is judged
         outcomes = parse_junit(xml)
         if not outcomes and res.exit_code == 5:
             outcomes = [TestOutcome(name='collect', outcome='error', message='no tests were collected')]
-    return verdict_from(outcomes, 'pytest', output)
+    verdict = verdict_from(outcomes, 'pytest', output)
+    _run(sb, f"echo {int(verdict.passed)} > {logs}/reward.txt")      # as Harbor's test.sh does: 1 when every test passes, else 0
+    return verdict
 
 # %% ../nbs/30_envs.ipynb #75836ced
 _EXEC_ERROR = re.compile(r'\b(SyntaxError|IndentationError|ImportError|ModuleNotFoundError|NameError|fixture \S+ not found)\b')
@@ -438,6 +442,8 @@ def persist_env(sb, values:dict[str, str]):
 
 def materialize(sb, env:Environment, store:RunStore|None=None, timeout:float|None=600, network:bool=True, check:bool=True):
     "Put an environment's files into a sandbox and run its setup script (network on); returns the setup's RunResult (None without a script)."
+    mark = getattr(sb, 'termworld_env', None)
+    if mark is not None and mark == _layer_mark(env): return None      # opened on this environment's layer: already in place
     _run(sb, f"mkdir -p {shlex.quote(env.workdir)}")
     write_files(sb, {f.path: file_bytes(f, store) for f in env.files})
     for f in env.files:
@@ -463,6 +469,9 @@ def task_context(task:TaskSpec, workdir:str='/app') -> str:
 class Discard(Exception):
     "An artifact failed verification in every round (or cannot be built at all); the message is the reason."
 
+class NeedsNetwork(Discard):
+    "The environment needs the network while building (a web_fetch file) and the network is off: counted apart from failures."
+
 @dataclass
 class Builder:
     "One task's environment construction: model, sandbox opener, section, attempt log and usage."
@@ -473,10 +482,12 @@ class Builder:
     sandbox: Callable|None = None     # () -> context manager of an open sandbox; default open_sandbox()
     workdir: str = '/app'             # the agent's working directory (sandbox.workdir)
     setup_network: bool = True        # network for setup scripts (sandbox.setup_network)
+    layers: Any = None                # a `sandbox` section: each setup runs once as a cached layer; None: in every sandbox
     attempts: list = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
 
-    def open(self):
+    def open(self, layer=None):
+        if layer is not None: return open_sandbox(self.layers, image=layer.image, workdir=self.workdir)
         return self.sandbox() if self.sandbox else open_sandbox(workdir=self.workdir)
 
     @property
@@ -497,6 +508,63 @@ class Builder:
     def log(self, artifact:str, round:int, problems:list[str]|str):
         problems = [problems] if isinstance(problems, str) else problems
         self.attempts.append(Attempt(artifact=artifact, round=round, ok=not problems, feedback=_clip('\n'.join(problems), 3000)))
+
+# %% ../nbs/30_envs.ipynb #21773de4
+def persist_script(values:dict[str, str]) -> str:
+    "Shell lines doing what `persist_env` does (variables for every later shell), for a setup run as a layer."
+    if not values: return ''
+    body = ''.join(f"export {k}={shlex.quote(str(v))}\n" for k, v in values.items())
+    line = f"[ -r {ENV_FILE} ] && . {ENV_FILE}"
+    return (f"printf %s {shlex.quote(body)} > {ENV_FILE}\n"
+            + ''.join(f"touch {rc}; grep -qxF {shlex.quote(line)} {rc} || sed -i {shlex.quote('1i ' + line)} {rc}\n" for rc in ('/root/.bashrc', '/root/.profile')))
+
+def _layers_usable(settings) -> bool:
+    "Whether the sandbox section asks for layers and its backend can make them (bwrap or docker)."
+    from termworld.sandbox import resolve_backend
+    if not getattr(settings, 'layers', False) or settings.image == 'host': return False
+    return resolve_backend(settings.backend, settings.image) in ('bwrap', 'docker')
+
+_CACHED_SETUP = SimpleNamespace(exit_code=0, timed_out=False, stdout='', stderr='')   # a cached layer's setup passed before
+
+def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
+    "The cached layer of these initial files and setup script on the builder's backend and image (built on first use; `ok` False when the setup fails)."
+    from termworld.sandbox import build_layer
+    s = b.layers
+    script = persist_script(env_vars(Environment(task_id=b.task.id, setup_script=setup))) + setup
+    return build_layer(script, files, backend=s.backend, base=s.image, workdir=b.workdir, network=b.setup_network,
+                       limits=s.limits(wall_s=b.sec.setup_timeout), check=False)
+
+# %% ../nbs/30_envs.ipynb #20c3fbc7
+def _layer_mark(env:Environment) -> tuple[str, str]:
+    return env.id, hashlib.sha256((env.setup_script or '').encode() + repr(sorted((f.path, f.content or f.blob or '') for f in env.files)).encode()).hexdigest()
+
+def environment_layer(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600):
+    "The cached layer of a built environment (its files and setup), built on first use; None when it has no setup or the backend makes no layers."
+    from termworld.sandbox import SandboxSection, build_layer
+    settings = settings or SandboxSection()
+    if not (env.setup_script or '').strip() or not _layers_usable(settings): return None
+    files = {f.path: file_bytes(f, store) for f in env.files}
+    script = persist_script(env_vars(env)) + env.setup_script
+    try: return build_layer(script, files, backend=settings.backend, base=env.image or settings.image, workdir=env.workdir,
+                            network=settings.setup_network, limits=settings.limits(wall_s=timeout))
+    except TermworldError as e: raise EnvBuildError(f"the environment of {env.task_id} cannot be set up ({e})") from None
+
+@contextmanager
+def open_environment(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600, **overrides) -> Iterator:
+    "A fresh sandbox in the environment's initial state: from its cached layer, or with files written and the setup run."
+    from termworld.sandbox import SandboxSection
+    settings = (settings or SandboxSection()).model_copy(update={k: v for k, v in overrides.items() if k in ('backend', 'image')})
+    overrides = {k: v for k, v in overrides.items() if k not in ('backend', 'image')}
+    layer = environment_layer(env, store, settings, timeout)
+    if layer is None:
+        with open_sandbox(settings, **{'workdir': env.workdir, **({'image': env.image} if env.image else {}), **overrides}) as sb:
+            materialize(sb, env, store, timeout=timeout)
+            sb.termworld_env = _layer_mark(env)
+            yield sb
+        return
+    with open_sandbox(settings, **{'workdir': env.workdir, **overrides, 'image': layer.image}) as sb:
+        sb.termworld_env = _layer_mark(env)
+        yield sb
 
 # %% ../nbs/30_envs.ipynb #2a94315a
 def _route(spec:FileSpec) -> str:
@@ -529,7 +597,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
             return sb.read(path)
     if mode == 'web_fetch':
         if not b.sec.web_fetch:
-            raise Discard(f"{path} must be fetched from the web (web_fetch), which is off; set environments.web_fetch=true on a machine with network.")
+            raise NeedsNetwork(f"{path} must be fetched from the web (web_fetch), which is off; set environments.web_fetch=true on a machine with network.")
         plan = b.ask('env_fetch', FetchPlan, previous.get(path), feedback, 'download URL', rnd, **values)
         previous[path] = plan
         with b.open() as sb:
@@ -620,9 +688,12 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
         try: draft = b.ask('env_setup', SetupDraft, draft, feedback, 'setup script', rnd, steps=steps_text, files=files_text)
         except SchemaError as e: feedback = f"- the answer was not valid JSON for the schema: {e}"; b.log('setup', rnd, feedback); continue
         env = Environment(task_id=b.task.id, setup_script=draft.script, workdir=b.workdir)
-        with b.open() as sb:
-            write_files(sb, files)
-            res = materialize(sb, env, timeout=b.sec.setup_timeout, network=b.setup_network, check=False)
+        layer = setup_layer(b, files, draft.script) if b.layers is not None else None
+        with (b.open(layer) if layer is None or layer.ok else nullcontext()) as sb:
+            if layer is None:
+                write_files(sb, files)
+                res = materialize(sb, env, timeout=b.sec.setup_timeout, network=b.setup_network, check=False)
+            else: res = layer.result or _CACHED_SETUP
             if res.exit_code != 0 or res.timed_out:
                 problems = [f"the setup script exited {res.exit_code}{' (timed out)' if res.timed_out else ''}:\n{_clip((res.stdout + res.stderr).strip(), 1200)}"]
             else:
@@ -643,7 +714,12 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
 # %% ../nbs/30_envs.ipynb #6e4714f0
 @contextmanager
 def staged(b:Builder, files:dict[str, bytes], setup:str) -> Iterator:
-    "A fresh sandbox in the task's initial state: files in place and the setup script run."
+    "A fresh sandbox in the task's initial state: files in place and the setup script run (or its cached layer)."
+    if b.layers is not None and setup.strip():
+        layer = setup_layer(b, files, setup)
+        if not layer.ok: raise Discard(f"the verified setup script failed on a rerun (exit {layer.result.exit_code}), so the environment is not reproducible.")
+        with b.open(layer) as sb: yield sb
+        return
     with b.open() as sb:
         write_files(sb, files)
         res = materialize(sb, Environment(task_id=b.task.id, setup_script=setup, workdir=b.workdir),
@@ -707,10 +783,11 @@ def build_environment(task:TaskSpec, # an accepted task spec
                       sandbox:Callable|None=None, # () -> sandbox context manager (default: open_sandbox())
                       workdir:str='/app', # the agent's working directory
                       setup_network:bool=True, # network for setup scripts
+                      layers=None, # a `sandbox` section: run each setup once as a cached layer on its backend and image
                      ) -> Environment:
     "Build one task's environment by generate-verify-repair; a failed artifact gives status 'discarded' with the reason."
     sec = sec or EnvironmentsSection()
-    b = Builder(task, llm, sec, store, sandbox, workdir, setup_network)
+    b = Builder(task, llm, sec, store, sandbox, workdir, setup_network, layers)
     env = Environment(task_id=task.id, instruction=task.instruction, workdir=workdir)
     stage_name = 'files'
     try:
@@ -729,7 +806,7 @@ def build_environment(task:TaskSpec, # an accepted task spec
         env = env.model_copy(update=dict(files=_env_files(files, modes, sec, store), setup_script=setup, probes=probes,
                                          tests=tests, solution=solution))
     except Discard as e:
-        env = env.model_copy(update=dict(status='discarded', error=f"{stage_name}: {e}"))
+        env = env.model_copy(update=dict(status='discarded', error=f"{'network' if isinstance(e, NeedsNetwork) else stage_name}: {e}"))
     return env.model_copy(update=dict(attempts=b.attempts, usage=b.usage))
 
 # %% ../nbs/30_envs.ipynb #1c70ec9a
@@ -751,7 +828,8 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
                            task:TaskSpec) -> Environment:
     "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
     sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
-    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network)
+    layers = ctx.get('layers') if 'layers' in ctx._members else None
+    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
     except BudgetExceeded: raise
     except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',
@@ -794,7 +872,8 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     if not todo: return
     opener = sandbox or partial(open_sandbox, sbs)
     _preflight(opener)
-    ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener)
+    ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener,
+                       layers=sbs if sandbox is None and _layers_usable(sbs) else None)
     for _ in get_executor(cfg).map(partial(_build_one, ctx), todo, desc='environments'): pass
 
 # %% ../nbs/30_envs.ipynb #5bcc1d4a
@@ -833,7 +912,8 @@ def report_environments(store:RunStore) -> str:
              + (f" {s['imported']} of the ok environments were imported from task folders." if s['imported'] else ''), '']
     if s['reasons']:
         lines += ['| discarded at | count | example reason |', '|---|---|---|']
-        for stage_name in ('files', 'setup', 'tests', 'solution', *sorted(set(s['reasons']) - {'files', 'setup', 'tests', 'solution'})):
+        causes = ('blueprint', 'files', 'setup', 'tests', 'solution', 'network')   # `network`: needs the network, which was off
+        for stage_name in (*causes, *sorted(set(s['reasons']) - set(causes))):
             if stage_name in s['reasons']:
                 ex = _clip(s['reasons'][stage_name][0], 160).replace('|', '\\|').replace('\n', ' ')
                 lines.append(f"| {stage_name} | {len(s['reasons'][stage_name])} | {ex} |")

@@ -9,6 +9,8 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
+import dataclasses, subprocess, zipfile
+from pydantic import BaseModel
 
 import yaml
 from fastcore.script import call_parse, Param
@@ -19,12 +21,14 @@ from .envs import (EnvBuildError, run_verifier, verdict_from, parse_junit, parse
                             EnvironmentsSection)
 
 # %% auto #0
-__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'AGENT_HOOK', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
-           'write_task_dir', 'DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState',
-           'docker_state', 'base_image_tag', 'environment_to_task', 'task_to_records', 'find_task_dirs', 'import_tasks',
-           'export_environments', 'docker_build', 'run_test_sh', 'run_task', 'instruction_paths', 'check_task',
-           'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli', 'harbor_import_cli',
-           'harbor_export_cli']
+__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON', 'AGENT_HOOK',
+           'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir', 'write_task_dir', 'DockerLine',
+           'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'docker_state', 'base_image_tag',
+           'environment_to_task', 'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments',
+           'docker_build', 'BaseChoice', 'map_from', 'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs',
+           'runner_cache', 'adapt_test_sh', 'serve_runner', 'run_test_sh', 'run_task', 'instruction_paths',
+           'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli',
+           'harbor_import_cli', 'harbor_export_cli']
 
 # %% ../nbs/31_harbor.ipynb #d067837a
 class TaskFormatError(TermworldError):
@@ -630,6 +634,221 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
             raise BuildFailed(f"docker build of {task.name} failed: {e.msg}\n{_clip(tail, 800)}") from None
     return tag, notes
 
+# %% ../nbs/31_harbor.ipynb #ce11a23b
+class BaseChoice(BaseModel):
+    "The base a Dockerfile's `FROM` image maps to: a Debian or Ubuntu suite built the way the shared base is, and the Python asked for."
+    image: str                    # the FROM image as written
+    distro: str                   # debian | ubuntu | other
+    suite: str                    # the suite its base is debootstrapped from
+    python: str|None = None       # the Python version a python:* image names
+    tag: str                      # the base's tag: termworld-base:<hash of suite, recipe and packages>
+    shared: bool                  # it is the shared base image
+    notes: list[str] = []         # how it differs from the image asked for
+
+DEBIAN_SUITES = {'10': 'buster', '11': 'bullseye', '12': 'bookworm', '13': 'trixie'}
+UBUNTU_SUITES = {'20.04': 'focal', '22.04': 'jammy', '24.04': 'noble'}
+SUITE_PYTHON = {'buster': '3.7', 'bullseye': '3.9', 'bookworm': '3.11', 'trixie': '3.13',
+                'focal': '3.8', 'jammy': '3.10', 'noble': '3.12'}    # each suite's python3
+
+def map_from(image:str) -> BaseChoice:
+    "Map a `FROM` image to a base built like the shared one: `debian:<suite>`, `ubuntu:<release>` and `python:<X.Y>[-variant][-suite]` (Terminal-Bench's `python-3-NN` images too)."
+    from termworld.sandbox import SUITE, image_tag
+    name, _, tag = image.rpartition(':') if ':' in image.rsplit('/', 1)[-1] else (image, '', 'latest')
+    repo, notes = name.rsplit('/', 1)[-1], []
+    distro, suite, python = 'other', SUITE, None
+    words = tag.split('-')
+    if repo == 'debian':
+        word = words[0].split('.')[0]
+        if word in DEBIAN_SUITES.values() or word in DEBIAN_SUITES: distro, suite = 'debian', DEBIAN_SUITES.get(word, word)
+        else: notes.append(f"FROM {image}: Debian tag {tag!r} names no suite here; the {SUITE} base is used.")
+    elif repo == 'ubuntu':
+        word = words[0]
+        if word in UBUNTU_SUITES or word in UBUNTU_SUITES.values(): distro, suite = 'ubuntu', UBUNTU_SUITES.get(word, word)
+        else: notes.append(f"FROM {image}: Ubuntu tag {tag!r} names no release here; the {SUITE} base is used.")
+    elif repo == 'python' or re.fullmatch(r'python-3-\d+', repo):
+        m = re.match(r'(\d+)\.(\d+)', tag) if repo == 'python' else re.fullmatch(r'python-(\d)-(\d+)', repo)
+        python = f"{m[1]}.{m[2]}" if m else None
+        named = next((w for w in words if w in SUITE_PYTHON and w in DEBIAN_SUITES.values()), None)
+        by_python = next((s for s, v in SUITE_PYTHON.items() if v == python and s in DEBIAN_SUITES.values()), None)
+        distro, suite = 'debian', named or by_python or SUITE
+        if python and SUITE_PYTHON[suite] != python:
+            notes.append(f"FROM {image}: Python {python} asked for; the {suite} base has Python {SUITE_PYTHON[suite]}.")
+    else: notes.append(f"FROM {image}: not a Debian, Ubuntu or python image; the {SUITE} base is used.")
+    return BaseChoice(image=image, distro=distro, suite=suite, python=python, tag=image_tag(suite=suite), shared=suite == SUITE, notes=notes)
+
+
+# %% ../nbs/31_harbor.ipynb #4928b6a6
+def dockerfile_setup(task:HarborTask) -> tuple[str, dict[str, bytes], DockerState, list[str]]:
+    "A task's Dockerfile as a layer's setup: (script of its RUN and WORKDIR steps, COPY'd files, the static state, adaptations)."
+    state = DockerState(context=task.context, modes={k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')})
+    lines, adapted, ran = [], [], False
+    for d in parse_dockerfile(task.dockerfile):
+        before = len(state.copies)
+        state.apply(d)
+        if d.op == 'RUN':
+            exports = ' '.join(f"{k}={shlex.quote(v)}" for k, v in {**state.args, **state.env}.items())
+            lines.append(f"cd {shlex.quote(state.workdir)} && env {exports} {shlex.join(state.shell)} {shlex.quote(state.runs[-1][1])}".replace('env  ', 'env '))
+            ran = True
+        elif d.op == 'WORKDIR': lines.append(f"mkdir -p {shlex.quote(state.workdir)}")
+        elif d.op == 'ADD' and re.search(r'https?://', d.args): lines.append(state.script[-1])
+        elif d.op in ('COPY', 'ADD') and ran and len(state.copies) > before:
+            adapted.append(f"Dockerfile line {d.line}: {d.op} after a RUN step is applied before the RUN steps (files are placed first).")
+    files = {dest: data for _, dest, data, _ in state.copies}
+    modes = [f"chmod {mode:o} {shlex.quote(dest)}" for _, dest, data, mode in state.copies
+             if mode is not None and mode != (0o755 if dest.endswith('.sh') or data.startswith(b'#!') else 0o644)]
+    if state.runs: adapted.append(f"Dockerfile RUN steps ({len(state.runs)}) build a cached layer (network on while building).")
+    return '\n'.join(modes + lines) + ('\n' if lines or modes else ''), files, state, adapted
+
+def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -> tuple[str, DockerState, list[str]]:
+    "Build (once) the layer of a task's Dockerfile on the base its FROM maps to; returns (image for `Sandbox`, Dockerfile state, adaptations made)."
+    from termworld.sandbox import build_layer, image_ready, image_dir, docker_image_present
+    froms = [d for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM']
+    if not froms: raise BuildFailed(f"{task.name}: environment/Dockerfile has no FROM line; add one.")
+    script, files, state, adapted = dockerfile_setup(task)
+    choice = map_from(substitute(_flags(froms[0].args + ' ')[1].split()[0], state.args))
+    adapted = list(choice.notes) + adapted
+    base = base_image
+    if base is None and not choice.shared:
+        ready = image_ready(choice.tag) if backend == 'bwrap' else docker_image_present(choice.tag)
+        if ready:
+            base = str(image_dir(choice.tag)) if backend == 'bwrap' else choice.tag
+            adapted.append(f"FROM {choice.image}: the {choice.suite} base built here (Python {SUITE_PYTHON[choice.suite]}).")
+        elif choice.distro == 'ubuntu': adapted.append(f"FROM {choice.image}: Ubuntu {choice.suite} bases are not built here; the shared Debian base is used.")
+        else: adapted.append(f"FROM {choice.image}: the {choice.suite} base is not built here (`termworld image build --suite {choice.suite}`); the shared base is used.")
+    elif base is None: adapted.append(f"FROM {choice.image}: the shared {choice.suite} base image.")
+    try: layer = build_layer(script, files, backend=backend, base=base, workdir='/', env={**state.args, **state.env},
+                             limits=_layer_limits(task), check=False)
+    except TermworldError as e: raise BuildFailed(f"{task.name}: the Dockerfile's layer cannot be built ({e})") from None
+    if not layer.ok:
+        res = layer.result
+        raise BuildFailed(f"{task.name}: a RUN step failed while building its layer (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {_clip((res.stderr or res.stdout).strip(), 600)}")
+    adapted.append(f"layer {layer.key}: {'found cached' if layer.cached else f'built in {layer.seconds:.1f}s'}.")
+    return layer.image, state, adapted
+
+def _layer_limits(task:HarborTask):
+    from termworld.sandbox import Limits
+    return Limits(wall_s=task.build_timeout, network=True)
+
+
+# %% ../nbs/31_harbor.ipynb #702abb16
+class RunnerUnavailable(TermworldError):
+    "A test runner a task's test.sh fetches is not in the local cache and cannot be downloaded."
+
+_UV_INSTALL = re.compile(r'^[^\n#]*\b(?:curl|wget)\b[^\n]*astral\.sh/uv/(?:(\d+\.\d+\.\d+)/)?install\.sh[^\n]*\|\s*(?:env\s+\S+\s+)*(?:ba)?sh\b[^\n]*$', re.M)
+_RUNNER_DIR = '/opt/termworld-runner'
+_UV_ENV_FILE = '#!/bin/sh\ncase ":${PATH}:" in *:"$HOME/.local/bin":*) ;; *) export PATH="$HOME/.local/bin:$PATH" ;; esac\n'
+
+def _commands(script:str) -> list[list[str]]:
+    "The simple commands of a shell script as word lists (continuations joined; pipes, `;` and `&&` split)."
+    out = []
+    for line in script.replace('\\\n', ' ').splitlines():
+        try: words = shlex.split(line, comments=True)
+        except ValueError: continue
+        cmd = []
+        for w in words + [';']:
+            if w in (';', '&&', '||', '|', '&'):
+                if cmd: out.append(cmd)
+                cmd = []
+            else: cmd.append(w)
+    return out
+
+def uv_needs(test_sh:str) -> dict:
+    "What a test.sh fetches with uv: the uv version its installer names, the packages `uvx`/`uv run --with`/`uv pip install` want, the Pythons asked for."
+    m = _UV_INSTALL.search(test_sh)
+    needs = dict(installs_uv=bool(m), uv=(m[1] if m else None), packages=[], pythons=[])
+    for cmd in _commands(test_sh):
+        if not cmd or cmd[0] not in ('uv', 'uvx'): continue
+        args = cmd[1:]
+        if cmd[0] == 'uv' and args[:2] == ['tool', 'run']: args, tool = args[2:], True
+        elif cmd[0] == 'uv' and args[:1] == ['run']: args, tool = args[1:], False
+        elif cmd[0] == 'uv' and args[:2] == ['pip', 'install']:
+            needs['packages'] += [a for a in args[2:] if not a.startswith('-')]; continue
+        elif cmd[0] == 'uvx': tool = True
+        else: continue
+        i, source = 0, None
+        while i < len(args):
+            a = args[i]
+            if a in ('-w', '--with', '-p', '--python', '--from') and i + 1 < len(args):
+                {'-w': needs['packages'], '--with': needs['packages'], '-p': needs['pythons'], '--python': needs['pythons']}.get(a, []).append(args[i + 1])
+                if a == '--from': source = args[i + 1]
+                i += 2; continue
+            if a.startswith(('--with=', '--python=', '--from=')):
+                key, _, value = a.partition('=')
+                (needs['pythons'] if key == '--python' else needs['packages']).append(value)
+                i += 1; continue
+            if a.startswith('-'): i += 1; continue
+            if tool: needs['packages'].append(source or a)
+            break
+    needs['packages'] = sorted(set(needs['packages']))
+    return needs
+
+
+# %% ../nbs/31_harbor.ipynb #deb2fc4a
+def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callable|None=None) -> Path:
+    "A local cache of uv (its PyPI wheel's binaries) and wheels of `packages` for `python`, downloaded once from PyPI into `TERMWORLD_HOME/runners/`."
+    from termworld.sandbox import registry_env
+    uv_req = f"uv=={uv}" if uv else 'uv'
+    key = content_id('runner', dict(uv=uv_req, packages=sorted(packages), python=python), 12).split('-', 1)[1]
+    final = home()/'runners'/key
+    if (final/'.ready').exists(): return final
+    part = final.with_name(key + '.partial')
+    shutil.rmtree(part, ignore_errors=True)
+    (part/'bin').mkdir(parents=True)
+    if echo: echo(f"downloading {uv_req} and {', '.join(packages) or 'nothing else'} from PyPI for Python {python} (once)")
+    for reqs, extra in (([uv_req], []), (packages, ['--python-version', python])):
+        if not reqs: continue
+        done = subprocess.run([sys.executable, '-m', 'pip', 'download', '-q', '--only-binary=:all:', '--dest', str(part/'wheels'), *extra, *reqs],
+                              capture_output=True, text=True, env={**os.environ, **registry_env()})
+        if done.returncode:
+            shutil.rmtree(part, ignore_errors=True)
+            raise RunnerUnavailable(f"could not download {' '.join(reqs)} from PyPI ({(done.stderr.strip().splitlines() or ['no output'])[-1][:200]}); "
+                                    "connect this machine to PyPI once, or run with --verifier pytest.")
+    wheel = next((part/'wheels').glob('uv-*.whl'))
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if re.search(r'\.data/scripts/(uv|uvx)$', name):
+                target = part/'bin'/name.rsplit('/', 1)[-1]
+                target.write_bytes(z.read(name)); target.chmod(0o755)
+    wheel.unlink()
+    if not (part/'bin'/'uv').exists(): raise RunnerUnavailable(f"{wheel.name} has no uv binary; report this uv version.")
+    (part/'.ready').write_text(json.dumps(dict(uv=uv_req, packages=packages, python=python)))
+    shutil.rmtree(final, ignore_errors=True)
+    os.rename(part, final)
+    return final
+
+def adapt_test_sh(text:str, python:str) -> tuple[str, list[str]]:
+    "A test.sh that fetches uv from the network, rewritten to use the cached runner: the installer line becomes a no-op, a Python the sandbox lacks is dropped from `-p`."
+    adapted = []
+    def installer(m):
+        adapted.append(f"test.sh installs uv {m[1] or '(latest)'} from astral.sh; the local runner cache serves it instead.")
+        return ': # termworld: uv served from the local runner cache (was: ' + m[0].strip().replace(')', ']') + ')'
+    text = _UV_INSTALL.sub(installer, text)
+    for asked in sorted(set(uv_needs(text)['pythons'])):
+        if asked.split('.')[:2] != python.split('.')[:2]:
+            text = re.sub(rf'(\s)(?:-p|--python)(?:\s+|=){re.escape(asked)}(?=\s)', r'\1', text)
+            adapted.append(f"test.sh asks uv for Python {asked}; the sandbox's Python {python} runs the tests.")
+    return text, adapted
+
+def serve_runner(sb, task:HarborTask, python:str='3.11', echo:Callable|None=None) -> tuple[HarborTask, dict[str, str], list[str]]:
+    "When a task's test.sh fetches uv and its packages, put the cached runner in the sandbox; returns (task with the adapted test.sh, environment for it, adaptations)."
+    entry = task.test_entry
+    text = task.tests.get(entry or '', b'').decode('utf-8', 'replace')
+    needs = uv_needs(text)
+    if not (needs['installs_uv'] or needs['packages']): return task, {}, []
+    cache = runner_cache(needs['uv'], needs['packages'], python, echo)
+    sb.copy_in(cache, _RUNNER_DIR)
+    home_bin = '/root/.local/bin'
+    sb.run(f"mkdir -p {home_bin} && ln -sf {_RUNNER_DIR}/bin/uv {_RUNNER_DIR}/bin/uvx {home_bin}/ && ln -sf {home_bin}/uv /usr/local/bin/uv 2>/dev/null; "
+           f"ln -sf {home_bin}/uvx /usr/local/bin/uvx 2>/dev/null; true")
+    sb.write(f'{home_bin}/env', _UV_ENV_FILE, mode=0o755)
+    new, adapted = adapt_test_sh(text, python)
+    files = {**task.files, f'tests/{entry}': new.encode()}
+    env = dict(UV_OFFLINE='1', UV_FIND_LINKS=f'{_RUNNER_DIR}/wheels', UV_PYTHON_DOWNLOADS='never', UV_NO_PROGRESS='1',
+               PATH=f'{home_bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin')
+    adapted.append(f"uv and {', '.join(needs['packages']) or 'no packages'} come from the local runner cache (offline: UV_OFFLINE, UV_FIND_LINKS).")
+    return dataclasses.replace(task, files=files), env, adapted
+
+
 # %% ../nbs/31_harbor.ipynb #7b1ddb90
 def _open(backend:str, image:str|None, workdir:str, timeout:float|None, network:bool):
     from termworld.sandbox import Sandbox, Limits
@@ -710,6 +929,7 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
              timeout:float|None=None, # agent time limit in seconds (default: task.toml)
              check_paths:list[str]=(), # sandbox paths whose existence after the agent is reported in `paths`
              echo:Callable=_warn, # where one-line warnings go
+             runners:bool=True, # serve a test.sh's uv runner from the local cache (downloaded from PyPI once); False: test.sh as written
             ) -> dict:
     "Build a task in a sandbox, run an agent, run the verifier; returns the JSON verdict (`error` set when the run itself failed)."
     from termworld import sandbox as _sb
@@ -719,7 +939,7 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
     backend = _sb.resolve_backend(sandbox, None)
     agent_name = agent if isinstance(agent, str) else getattr(agent, 'spec', type(agent).__name__)
     result = dict(task=task.name, agent=agent_name, passed=False, reward=0.0, tests=[], verifier=verifier, sandbox=backend,
-                  notes=list(task.notes), error=None)
+                  notes=list(task.notes), adaptations=[], error=None)
     def done(**kw):
         result.update(kw); result['seconds'] = round(time.perf_counter() - start, 3)
         return result
@@ -733,6 +953,10 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
             tag, notes = docker_build(task, base_image)
             result['notes'] += notes
             ctx, state = _open('docker', tag, workdir, timeout, task.allow_internet), static
+        elif backend == 'bwrap' and base_image != 'host':    # FROM mapped to a base, RUN steps built into a cached layer
+            image, state, adapted = task_layer(task, backend, base_image)
+            result['adaptations'] += adapted; result['notes'] += state.notes
+            ctx = _open(backend, image, workdir, timeout, task.allow_internet)
         else:   # RUN lines need the network while building
             ctx, state = _open(backend, base_image, '/', timeout, True), None
         with ctx as sb:
@@ -761,7 +985,11 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
                     return done(error='tests/ has no test_*.py file for --verifier pytest.')
                 verdict = run_verifier(sb, pyfiles, timeout=task.verifier_timeout, workdir=workdir, env=env)
             else:
-                verdict, notes = run_test_sh(sb, task, env, workdir, task.verifier_timeout)
+                runner_env = {}
+                if runners:
+                    try: task, runner_env, adapted = serve_runner(sb, task, echo=echo); result['adaptations'] += adapted
+                    except RunnerUnavailable as e: return done(error=str(e))
+                verdict, notes = run_test_sh(sb, task, {**env, **runner_env}, workdir, task.verifier_timeout)
                 result['notes'] += notes
     except BuildFailed as e:
         return done(error=str(e))

@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_sandbox.ipynb #f6123f80
 from __future__ import annotations
-import atexit, fcntl, functools, hashlib, io, json, os, re, select, selectors, shlex, shutil, signal, subprocess
+import atexit, fcntl, functools, hashlib, io, json, os, re, select, selectors, shlex, shutil, signal, stat, subprocess
 import queue, sys, tarfile, tempfile, threading, time, uuid, warnings
 from pathlib import Path, PurePosixPath
 from typing import Literal
@@ -15,10 +15,11 @@ from .core import *
 from .core import TermworldError, log
 
 # %% auto #0
-__all__ = ['SUITE', 'BACKENDS', 'PROBE_LIMITS', 'SandboxError', 'BackendUnavailable', 'Limits', 'RunResult', 'truncate_middle',
-           'SandboxSection', 'base_packages', 'image_tag', 'image_dir', 'image_ready', 'debian_mirror',
-           'docker_image_present', 'docker_import', 'build_image', 'check_backends', 'resolve_backend', 'sandbox_path',
-           'diff_snapshots', 'Sandbox', 'tmux_keys', 'TerminalError', 'Terminal', 'image_build_cli', 'enforcement',
+__all__ = ['SUITE', 'DEBIAN_SUITES', 'BACKENDS', 'PROBE_LIMITS', 'SandboxError', 'BackendUnavailable', 'Limits', 'RunResult',
+           'truncate_middle', 'SandboxSection', 'base_packages', 'image_tag', 'image_dir', 'image_ready',
+           'debian_mirror', 'docker_image_present', 'docker_import', 'build_image', 'check_backends', 'resolve_backend',
+           'sandbox_path', 'diff_snapshots', 'Sandbox', 'tmux_keys', 'TerminalError', 'Terminal', 'LayerError', 'Layer',
+           'layer_key', 'layers_dir', 'registry_env', 'build_layer', 'image_build_cli', 'enforcement',
            'sandbox_check_cli', 'sandbox_exec_cli', 'probe_sandbox', 'probe_table']
 
 # %% ../nbs/02_sandbox.ipynb #0c8ca778
@@ -94,6 +95,7 @@ class SandboxSection(Section):
     output_bytes: int = 1_000_000
     disk_mb: int = 4096
     setup_network: bool = True     # network during setup scripts
+    layers: bool = True            # run each environment's setup once as a cached layer (bwrap/docker; see build_layer)
     terminal_width: int = 160
     terminal_height: int = 40
 
@@ -174,14 +176,19 @@ def docker_import(rootfs:Path, tag:str, echo=print) -> str:
     return tag
 
 # %% ../nbs/02_sandbox.ipynb #c052ce5b
+DEBIAN_SUITES = ('bullseye', 'bookworm', 'trixie')   # suites a base can be built from (the shared one is SUITE)
+
 def build_image(force:bool=False, # rebuild even if the image exists
                 docker:bool|None=None, # also import into Docker: None = when a daemon is reachable
                 mirror:str|None=None, # Debian mirror (default: `debian_mirror()`)
-                echo=print) -> Path:
+                echo=print,
+                suite:str=SUITE, # the Debian suite (another suite makes the base a Dockerfile's FROM maps to)
+               ) -> Path:
     "Build (once) the shared base image rootfs under `TERMWORLD_HOME/images/` and import it into Docker; returns the rootfs path."
-    tag = image_tag()
+    if suite not in DEBIAN_SUITES: raise SandboxError(f"cannot build a base for suite {suite!r}; use one of {', '.join(DEBIAN_SUITES)}.")
+    tag = image_tag(suite=suite)
     final = image_dir(tag)
-    if force or not image_ready(tag): _debootstrap(tag, final, mirror or debian_mirror(), force, echo)
+    if force or not image_ready(tag): _debootstrap(tag, final, mirror or debian_mirror(), force, echo, suite)
     else: echo(f"base image {tag} is ready at {final}")
     if docker is None: docker = _docker_reachable()
     if docker and not docker_image_present(tag): docker_import(final, tag, echo)
@@ -191,7 +198,7 @@ def _docker_reachable() -> bool:
     try: _docker_client(); return True
     except (BackendUnavailable, ImportError): return False
 
-def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
+def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo, suite:str=SUITE):
     if os.geteuid() != 0: raise SandboxError("building the base image needs root (debootstrap creates device nodes and root-owned files); run `sudo termworld image build`.")
     if not shutil.which('debootstrap'): raise SandboxError("debootstrap is not installed; run `apt-get install debootstrap` and retry `termworld image build`.")
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -204,7 +211,7 @@ def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
         cmd = ['debootstrap', '--variant=minbase', f"--include={','.join(base_packages())}"]
         keyring = Path('/usr/share/keyrings/debian-archive-keyring.gpg')
         if keyring.exists(): cmd.append(f'--keyring={keyring}')
-        cmd += [SUITE, str(partial), mirror]
+        cmd += [suite, str(partial), mirror]
         echo(f"building base image {tag} from {mirror} (debootstrap, a few minutes; log: {logfile})")
         start = time.perf_counter()
         with open(logfile, 'w') as out: done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT)
@@ -213,15 +220,15 @@ def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo):
             shutil.rmtree(partial, ignore_errors=True)
             hint = "" if keyring.exists() else " (no Debian keyring here: `apt-get install debian-archive-keyring`)"
             raise SandboxError(f"debootstrap failed{hint}: {tail[-300:]}; see {logfile}, fix and rerun `termworld image build`.")
-        _finish_rootfs(partial, tag, mirror)
-        meta = dict(tag=tag, suite=SUITE, mirror=mirror, packages=base_packages(), recipe=_BUILD_RECIPE,
+        _finish_rootfs(partial, tag, mirror, suite)
+        meta = dict(tag=tag, suite=suite, mirror=mirror, packages=base_packages(), recipe=_BUILD_RECIPE,
                     seconds=round(time.perf_counter() - start, 1), built=time.strftime('%Y-%m-%dT%H:%M:%S'))
         (partial/'.termworld-image.json').write_text(json.dumps(meta, indent=1))
         if final.exists(): shutil.rmtree(final)
         os.rename(partial, final)
         echo(f"built {final} in {meta['seconds']}s")
 
-def _finish_rootfs(root:Path, tag:str, mirror:str):
+def _finish_rootfs(root:Path, tag:str, mirror:str, suite:str=SUITE):
     "Make a fresh debootstrap tree a task image: pip usable as root, caches dropped, /app present."
     for marker in root.glob('usr/lib/python3*/EXTERNALLY-MANAGED'): marker.unlink()   # task setups `pip install` freely
     for pattern in ('var/cache/apt/archives/*.deb', 'var/lib/apt/lists/*_*', 'var/cache/apt/*.bin'):
@@ -234,7 +241,7 @@ def _finish_rootfs(root:Path, tag:str, mirror:str):
     (root/'app').mkdir(exist_ok=True)
     (root/'etc/pip.conf').write_text("[global]\nroot-user-action = ignore\ndisable-pip-version-check = true\n")
     (root/'etc/hostname').write_text('sandbox\n')
-    (root/'etc/apt/sources.list').write_text(f"deb {mirror} {SUITE} main\ndeb {mirror} {SUITE}-updates main\n")
+    (root/'etc/apt/sources.list').write_text(f"deb {mirror} {suite} main\ndeb {mirror} {suite}-updates main\n")
     (root/'etc/termworld-image').write_text(tag + '\n')
 
 # %% ../nbs/02_sandbox.ipynb #b3a71c6c
@@ -570,7 +577,7 @@ case "$cmd" in
     missing=""; seen=""
     for a in "$@"; do case "$a" in -*) ;; *) if [ -n "$seen" ]; then p="${a%%=*}"; dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; fi; [ "$a" = install ] && seen=1;; esac; done
     if [ -z "$missing" ]; then echo "termworld: already installed in the base image; nothing to do" >&2; exit 0; fi
-    echo "termworld: cannot install$missing: a bwrap sandbox mounts the base image read-only; add it to termworld/data/base_packages.txt and rerun \`termworld image build\`, install it with pip, or use the docker backend" >&2; exit 100;;
+    echo "termworld: cannot install$missing: a bwrap sandbox mounts the base image read-only; install it in the environment's setup script (its result is cached as a layer: termworld.sandbox.build_layer), or use the docker backend" >&2; exit 100;;
 esac
 echo "termworld: apt $cmd is not available in a bwrap sandbox (the base system is read-only); use the docker backend" >&2; exit 100
 '''
@@ -892,7 +899,9 @@ class _DockerBackend(_HostFS):
             self.container = self.client.containers.create(
                 self.image_name, command=['sleep', 'infinity'], init=True, detach=True, working_dir=sb.workdir, hostname='sandbox',
                 environment=env, network_mode='bridge' if network else 'none', mem_limit=f'{lim.memory_mb}m',
-                memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes, volumes=self.volumes,
+                memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes,
+                # bind mounts as HostConfig mounts, not `volumes` (which also declares VOLUMEs that a commit would keep)
+                mounts=[docker.types.Mount(v['bind'], host, type='bind', read_only=v['mode'] == 'ro') for host, v in self.volumes.items()],
                 ulimits=[docker.types.Ulimit(name='fsize', soft=lim.disk_mb << 20, hard=lim.disk_mb << 20),
                          docker.types.Ulimit(name='core', soft=0, hard=0)],
                 security_opt=['no-new-privileges'], labels={'termworld.sandbox': sb.id, 'termworld.pid': str(os.getpid())})
@@ -1496,6 +1505,231 @@ class Terminal:
 
     def __repr__(self): return f"Terminal({self.sb.id}/{self.name}, {self.width}x{self.height}{'' if self.alive else ', dead'})"
 
+# %% ../nbs/02_sandbox.ipynb #b4f4dd6c
+class LayerError(SandboxError):
+    "An environment layer cannot be built (its setup failed, or this machine cannot make overlays)."
+
+class Layer(BaseModel):
+    "An environment's setup, run once on a base image and cached; `image` opens sandboxes that start from its result."
+    model_config = ConfigDict(extra='forbid')
+    key: str                      # content key: base image, files, setup script, recipe
+    backend: str                  # bwrap | docker
+    image: str|None = None        # a rootfs directory (bwrap) or a Docker tag (docker); None when the setup failed
+    cached: bool = False          # found ready: nothing ran
+    seconds: float = 0.0          # wall time of this call
+    result: RunResult|None = None # the setup run (None when cached)
+
+    @property
+    def ok(self) -> bool: return self.image is not None
+
+_LAYER_RECIPE = 2    # bump when build_layer changes what ends up in a layer
+
+def layer_key(setup:str, # the setup script (run by `bash -e`)
+              files:dict[str, bytes]|None=None, # sandbox path -> bytes, written before the setup runs
+              base:str|None=None, # the base image (None: the shared base image's tag)
+              workdir:str='/app') -> str:
+    "The content key of an environment layer: the same base, files and setup give the same key on every machine."
+    payload = dict(base=base or image_tag(), recipe=_LAYER_RECIPE, setup=setup, workdir=workdir,
+                   files={p: hashlib.sha256(d).hexdigest() for p, d in sorted((files or {}).items())})
+    return content_id('layer', payload, 16).split('-', 1)[1]
+
+def layers_dir() -> Path:
+    "Where bwrap layers live: `TERMWORLD_HOME/layers/<key>/` (`root/` the merged tree sandboxes use, `upper/` the setup's changes)."
+    path = home()/'layers'
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+def registry_env() -> dict[str, str]:
+    "The package-index settings of this machine that a setup run needs (pip index and proxies), to carry into the sandbox."
+    keep = ('PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_TRUSTED_HOST', 'UV_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_EXTRA_INDEX_URL',
+            'http_proxy', 'https_proxy', 'no_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY')
+    out = {k: os.environ[k] for k in keep if os.environ.get(k)}
+    for conf in (Path('/etc/pip.conf'), Path.home()/'.config/pip/pip.conf', Path.home()/'.pip/pip.conf'):
+        if 'PIP_INDEX_URL' in out or not conf.is_file(): continue
+        for key, var in (('index-url', 'PIP_INDEX_URL'), ('extra-index-url', 'PIP_EXTRA_INDEX_URL'), ('trusted-host', 'PIP_TRUSTED_HOST')):
+            m = re.search(rf'^\s*{key}\s*=\s*(\S+)', conf.read_text(errors='replace'), re.M)
+            if m and var not in out: out[var] = m[1]
+    return out
+
+
+# %% ../nbs/02_sandbox.ipynb #38aad076
+_CA = '/etc/ssl/certs/ca-certificates.crt'
+
+def _setup_env(env:dict|None, network:bool, ca:bool) -> dict[str, str]:
+    "The environment of a setup run: the sandbox's, this machine's package-index settings and its trusted CAs (network runs)."
+    out = dict(_ENV)
+    if network:
+        out.update(registry_env())
+        if ca: out.update(PIP_CERT=_CA, SSL_CERT_FILE=_CA, REQUESTS_CA_BUNDLE=_CA)
+    return {**out, **{k: str(v) for k, v in (env or {}).items()}}
+
+def _overlay_cmd(lower:Path, upper:Path, work:Path, merged:Path) -> list[str]:
+    "A command prefix that mounts `lower`+`upper` at `merged` in a private mount namespace and execs the rest there."
+    user = [] if os.geteuid() == 0 else ['--user', '--map-root-user']   # rootless: kernel overlayfs in a user namespace (Linux 5.11+)
+    opts = f"lowerdir={lower},upperdir={upper},workdir={work}" + ('' if os.geteuid() == 0 else ',userxattr')
+    return ['unshare', *user, '--mount', '--propagation', 'private', '--', '/bin/sh', '-c',
+            f'mount -t overlay overlay -o {shlex.quote(opts)} {shlex.quote(str(merged))} && exec "$@"', 'overlay']
+
+def _bwrap_setup(base:Path, upper:Path, work:Path, merged:Path, ctl:Path, argv:list[str], *, network:bool,
+                 env:dict, workdir:str, limits:Limits) -> RunResult:
+    "Run `argv` in a bwrap sandbox whose whole root is writable: base (read-only) under an overlay whose changes land in `upper`."
+    ca = network and Path(_CA).is_file() and (base/_CA.lstrip('/')).exists()
+    binds = [a for f in (_HOST_NET_FILES if network else ()) if Path(f).is_file() and (base/f.lstrip('/')).exists() for a in ('--ro-bind', f, f)]
+    ns = ['--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session',
+          '--hostname', 'sandbox', *([] if network else ['--unshare-net'])]
+    # /tmp stays in the overlay: a Dockerfile may COPY a script there for a later RUN (sandboxes get a fresh /tmp anyway)
+    args = ['bwrap', *ns, '--bind', str(merged), '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/run', '--dir', '/run/lock',
+            '--ro-bind', str(ctl), _CTL, *binds,
+            '--clearenv', *[a for k, v in _setup_env(env, network, ca).items() for a in ('--setenv', k, v)], '--chdir', workdir, '--', *argv]
+    cgroup = _Cgroup.create(f"{os.getpid()}-layer-{uuid.uuid4().hex[:6]}", limits.memory_mb, limits.processes)
+    try: return _run_popen([*_limit_prefix(cgroup, limits), *_overlay_cmd(base, upper, work, merged), *args], stdin=None,
+                           timeout=limits.wall_s, limits=limits, env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')})
+    finally:
+        if cgroup: cgroup.remove()
+
+def _place_files(base:Path, upper:Path, files:dict[str, bytes]):
+    "Write files into an overlay's upper directory; parent directories take the base image's owner and mode, as overlayfs would."
+    for spath, data in files.items():
+        rel = PurePosixPath(sandbox_path(spath, '/')).relative_to('/')
+        cur = PurePosixPath('.')
+        for part in rel.parts[:-1]:
+            cur = cur/part
+            if (upper/cur).is_dir(): continue
+            (upper/cur).mkdir()
+            if (base/cur).is_dir() and not (base/cur).is_symlink():
+                st = (base/cur).stat()
+                os.chmod(upper/cur, stat.S_IMODE(st.st_mode))
+                if os.geteuid() == 0: os.chown(upper/cur, st.st_uid, st.st_gid)
+        (upper/rel).write_bytes(data)
+        os.chmod(upper/rel, 0o755 if spath.endswith('.sh') or data.startswith(b'#!') else 0o644)
+
+_LAYER_JUNK = ('var/cache/apt/archives/*.deb', 'var/cache/apt/*.bin', 'var/lib/apt/lists/*_*', 'var/lib/apt/lists/lock',
+               'var/cache/apt/archives/lock', 'root/.cache', 'var/cache/debconf/*-old', 'var/log/apt/eipp.log.xz')
+
+def _is_whiteout(st:os.stat_result) -> bool: return stat.S_ISCHR(st.st_mode) and st.st_rdev == 0
+
+def _is_opaque(path:str) -> bool:
+    for name in ('trusted.overlay.opaque', 'user.overlay.opaque'):
+        try:
+            if os.getxattr(path, name, follow_symlinks=False) == b'y': return True
+        except OSError: pass
+    return False
+
+def _remove(path:str):
+    if os.path.isdir(path) and not os.path.islink(path): _rmtree(Path(path))
+    elif os.path.lexists(path): os.unlink(path)
+
+def _apply_upper(upper:Path, root:Path):
+    "Apply an overlay upper directory to `root` (a hard-linked copy of the lower): whiteouts delete, opaque directories replace, files are linked in."
+    for dirpath, dirnames, filenames in os.walk(upper):
+        rel = os.path.relpath(dirpath, upper)
+        target = root/rel if rel != '.' else root
+        if rel != '.':
+            if _is_opaque(dirpath) or not (target.is_dir() and not target.is_symlink()): _remove(str(target)); target.mkdir()
+            st = os.lstat(dirpath)
+            os.chmod(target, stat.S_IMODE(st.st_mode)); os.chown(target, st.st_uid, st.st_gid)
+        for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            src, dst = os.path.join(dirpath, name), str(target/name)
+            st = os.lstat(src)
+            _remove(dst)
+            if _is_whiteout(st): continue
+            if stat.S_ISLNK(st.st_mode): os.symlink(os.readlink(src), dst); os.lchown(dst, st.st_uid, st.st_gid)
+            elif stat.S_ISREG(st.st_mode): os.link(src, dst)    # the upper is the layer's own and never written again
+            else: os.mknod(dst, st.st_mode, st.st_rdev); os.chown(dst, st.st_uid, st.st_gid)
+        dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))]
+
+
+# %% ../nbs/02_sandbox.ipynb #082cdc36
+def _layer_base(base:str|None) -> Path:
+    if base is None:
+        if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` first.")
+        return image_dir()
+    if base == 'host' or not Path(base).is_dir(): raise LayerError(f"a bwrap layer needs a rootfs directory as its base and {base!r} is not one; pass a directory or None for the shared base image.")
+    return Path(base)
+
+def _bwrap_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env:dict|None, network:bool, limits:Limits) -> tuple[str|None, RunResult|None, bool]:
+    lower = _layer_base(base)
+    if os.geteuid() != 0 and lower.stat().st_uid != os.geteuid():
+        # the kernel mounts an overlay in a user namespace, but files the user does not own cannot be changed there
+        raise LayerError(f"building a layer without root needs a base image owned by this user, and {lower} belongs to uid {lower.stat().st_uid}; "
+                         "build layers as root (sudo), or use the docker backend.")
+    final = layers_dir()/key
+    with open(layers_dir()/f'.{key}.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)        # one build per key; others wait and then find it ready
+        if (final/'.termworld-layer.json').exists(): return str(final/'root'), None, True
+        part = final.with_name(key + '.partial')
+        if part.exists(): _rmtree(part)
+        for sub in ('upper', 'work', 'merged', 'ctl'): (part/sub).mkdir(parents=True)
+        _place_files(lower, part/'upper', files)
+        (part/'ctl'/'setup.sh').write_text(setup)
+        if not (lower/workdir.lstrip('/')).is_dir(): (part/'upper'/workdir.lstrip('/')).mkdir(parents=True, exist_ok=True)
+        res = _bwrap_setup(lower, part/'upper', part/'work', part/'merged', part/'ctl', ['bash', '-e', f'{_CTL}/setup.sh'],
+                           network=network, env=env, workdir=workdir, limits=limits)
+        if res.exit_code != 0:
+            _rmtree(part)
+            return None, res, False
+        for pattern in _LAYER_JUNK:
+            for path in (part/'upper').glob(pattern):
+                if not _is_whiteout(path.lstat()): _remove(str(path))
+        copied = subprocess.run(['cp', '-al', str(lower), str(part/'root')], capture_output=True, text=True)
+        if copied.returncode:     # another file system: hard links cannot cross it
+            _rmtree(part/'root')
+            copied = subprocess.run(['cp', '-a', str(lower), str(part/'root')], capture_output=True, text=True)
+            if copied.returncode: _rmtree(part); raise LayerError(f"could not copy the base image for layer {key} ({copied.stderr.strip()[:200]}); check free disk space under {layers_dir()}.")
+        (part/'root'/'.termworld-image.json').unlink(missing_ok=True)
+        _apply_upper(part/'upper', part/'root')
+        for sub in ('work', 'merged', 'ctl'): _rmtree(part/sub)
+        (part/'.termworld-layer.json').write_text(json.dumps(dict(key=key, base=str(lower), workdir=workdir, setup=setup,
+                                                                  files=sorted(files), seconds=round(res.duration, 2))))
+        os.rename(part, final)
+    return str(final/'root'), res, False
+
+def _docker_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env:dict|None, network:bool, limits:Limits) -> tuple[str|None, RunResult|None, bool]:
+    "Run the setup in a container of the base image and commit it as `termworld-layer:<key>`."
+    tag = f'termworld-layer:{key}'
+    if docker_image_present(tag): return tag, None, True
+    base_tag = base or image_tag()
+    if base is None and not docker_image_present(base_tag):
+        if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` first.")
+        docker_import(image_dir(), base_tag, echo=log.info)
+    with Sandbox('docker', base_tag, limits.model_copy(update=dict(network=network)), workdir) as sb:
+        ca = network and Path(_CA).is_file()
+        if ca: sb._impl.volumes[_CA] = {'bind': _CA, 'mode': 'ro'}    # a bind mount is never committed into the image
+        for path, data in files.items(): sb.write(path, data, mode=0o755 if path.endswith('.sh') or data.startswith(b'#!') else 0o644)
+        (sb._impl.ctl_host()/'setup.sh').write_text(setup)   # the control directory is a host mount: not committed
+        res = sb.run(['bash', '-e', f'{_CTL}/setup.sh'], timeout=limits.wall_s, network=network, env=_setup_env(env, network, ca))
+        if res.exit_code != 0: return None, res, False
+        sb.run('rm -rf /var/lib/apt/lists/*_* /var/cache/apt/archives/*.deb /var/cache/apt/*.bin /root/.cache', network=network)
+        sb._impl.container.commit(repository='termworld-layer', tag=key, changes=['CMD ["bash"]', f'WORKDIR {workdir}',
+                                          'LABEL termworld.pid="" termworld.sandbox=""'])   # the builder's labels are not the layer's
+    return tag, res, False
+
+def build_layer(setup:str, # the setup script (bash, run with `-e` as root; network on unless `network=False`)
+                files:dict[str, bytes|str]|None=None, # sandbox path -> content, in place before the setup runs
+                backend:str='auto', # bwrap | docker | auto
+                base:str|None=None, # base image: None for the shared one, a rootfs dir (bwrap) or a Docker image
+                workdir:str='/app', # the setup's working directory
+                env:dict|None=None, # extra environment variables of the setup run
+                network:bool=True, # network during the setup (apt and pip from the registries)
+                limits:Limits|None=None, # limits of the setup run (wall_s is its timeout)
+                check:bool=True, # raise LayerError when the setup fails (else return a Layer with `ok` False)
+               ) -> Layer:
+    "Run an environment's setup once on the base image and cache the result as a layer keyed by its content; returns it (cached when built before)."
+    start = time.perf_counter()
+    backend = resolve_backend(backend, base)
+    if backend not in ('bwrap', 'docker'): raise LayerError(f"layers need the bwrap or docker backend, not {backend!r}; the process backend has no image to layer on.")
+    files = {sandbox_path(p, workdir): d.encode() if isinstance(d, str) else bytes(d) for p, d in (files or {}).items()}
+    key = layer_key(setup, files, base if backend == 'docker' or base is None else str(Path(base).resolve()), workdir)
+    limits = limits or Limits()
+    build = _bwrap_layer if backend == 'bwrap' else _docker_layer
+    image, res, cached = build(key, setup, files, base, sandbox_path(workdir, '/'), env, network, limits)
+    layer = Layer(key=key, backend=backend, image=image, cached=cached, seconds=time.perf_counter() - start, result=res)
+    if not layer.ok and check:
+        out = (res.stderr.strip() or res.stdout.strip()) if res else ''
+        raise LayerError(f"the setup of layer {key} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {out[-300:]}; fix the setup script.")
+    return layer
+
+
 # %% ../nbs/02_sandbox.ipynb #1dbebd68
 @command('image build')
 @call_parse
@@ -1503,11 +1737,12 @@ def image_build_cli(
     force:bool=False,  # rebuild even if the image exists
     no_docker:bool=False,  # do not import the image into Docker
     mirror:str=None,  # Debian mirror (default: the one apt uses here, else deb.debian.org)
+    suite:str=SUITE,  # Debian suite: bookworm (the shared base), or bullseye/trixie for tasks whose FROM names them
 ):
     "Build the shared base image (Debian rootfs for bwrap, imported into Docker); instant once built."
     start = time.perf_counter()
-    path = build_image(force=force, docker=False if no_docker else None, mirror=mirror)
-    print(f"{image_tag()} ready at {path} ({time.perf_counter() - start:.1f}s)")
+    path = build_image(force=force, docker=False if no_docker else None, mirror=mirror, suite=suite)
+    print(f"{image_tag(suite=suite)} ready at {path} ({time.perf_counter() - start:.1f}s)")
 
 def enforcement(backend:str) -> dict[str, str]:
     "How each limit is enforced by `backend` on this machine (for `sandbox check` and the probe table)."

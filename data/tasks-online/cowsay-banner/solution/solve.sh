@@ -1,0 +1,3 @@
+#!/bin/bash
+set -euo pipefail
+/usr/games/cowsay "ship it" > /app/banner.txt
