@@ -18,7 +18,7 @@ __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'r
            'run_cli', 'report_cli', 'version_cli', 'main']
 
 # %% ../nbs/90_pipeline.ipynb #0c20d246
-MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'agent', 'recover', 'flywheel', 'train',
+MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'bench', 'agent', 'toolagent', 'recover', 'flywheel', 'train',
            'evaluate', 'scale')
 
 def load_modules() -> list[str]:
