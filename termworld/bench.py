@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from fastcore.script import call_parse, Param
+from pydantic import Field
 from .core import *
 from .core import TermworldError, command
 from .llm import normalize_tool_calls
@@ -18,7 +19,8 @@ from .llm import normalize_tool_calls
 # %% auto #0
 __all__ = ['TAU2_DOMAINS', 'BFCL_MULTI_TURN', 'OPENERS', 'STOP', 'BenchError', 'package_version', 'tau2_tasks', 'tau2_splits',
            'tau2_records', 'import_tau2', 'bfcl_entries', 'bfcl_records', 'import_bfcl', 'import_bench',
-           'bench_import_cli', 'ToolEnv', 'opener', 'open_env', 'ScriptedUser', 'Tau2User', 'Tau2Env', 'BfclEnv']
+           'bench_import_cli', 'ToolEnv', 'opener', 'open_env', 'ScriptedUser', 'Tau2User', 'Tau2Env', 'BfclEnv',
+           'BenchSection', 'import_from_config', 'held_out_tasks']
 
 # %% ../nbs/32_bench.ipynb #f1568ce6
 class BenchError(TermworldError):
@@ -264,12 +266,12 @@ class Tau2Env(ToolEnv):
     "A τ2-bench domain environment for one task: the agent's tools and policy, a user, and τ2's evaluator."
     kind = 'tau2'
 
-    def __init__(self, record:Environment, user=None, max_steps:int=100):
+    def __init__(self, record:Environment, user=None):
         _tau2()
         from tau2.registry import registry
         from tau2.agent.llm_agent import SYSTEM_PROMPT, AGENT_INSTRUCTION
         from tau2.data_model.message import AssistantMessage
-        self.record, self.domain, self.max_steps = record, record.benchmark['domain'], max_steps
+        self.record, self.domain = record, record.benchmark['domain']
         self.task = tau2_tasks(self.domain).get(record.benchmark['id'])
         if self.task is None: raise BenchError(f"{record.id}: τ2-bench {self.domain} has no task {record.benchmark['id']!r} in the installed package.")
         self.env = registry.get_env_constructor(self.domain)()
@@ -304,7 +306,6 @@ class Tau2Env(ToolEnv):
             result = self.env.get_response(call)
             self.messages.append(result)
             out.append({'role': 'tool', 'tool_call_id': call.id, 'content': result.content or ''})
-        if len(self.messages) >= self.max_steps: self.done, self.termination = True, 'max_steps'
         return out
 
     def user_call(self, call:dict, echo:bool=False):
@@ -441,14 +442,46 @@ class BfclEnv(ToolEnv):
             msg = f"the episode has {len(results)} turns and the entry {len(truth)} (force-terminated or stopped early)"
             return 0.0, {**base, 'error_type': 'multi_turn:force_terminated', 'checks': [('turn_count', False, msg)]}
         decoded = [[step for step in turn if step] for turn in results]
-        name = f"{self.name}_check"
         entry = {k: v for k, v in self.entry.items() if k != 'function'}
-        try: out = multi_turn_checker(decoded, truth, entry, self.category, name)
-        finally: _forget_instances(name)
-        failed = None if out['valid'] else int(re.search(r'turn (\d+)', out.get('error_message', '') + ' turn -1').group(1))
-        checks = [(f"turn_{i + 1}", failed is None or i < failed, '' if failed is None or i != failed else out.get('error_message', ''))
-                  for i in range(len(truth)) if failed is None or i <= failed]
-        return (1.0 if out['valid'] else 0.0), {**base, 'error_type': out.get('error_type'), 'error': out.get('error_message'), 'checks': checks}
+        # The checker stops at the first failing turn; checking growing prefixes finds that turn (the full prefix is the official verdict).
+        passed, failure = 0, None
+        for k in range(1, len(truth) + 1):
+            name = f"{self.name}_check{k}"
+            try: out = multi_turn_checker(decoded[:k], truth[:k], entry, self.category, name)
+            finally: _forget_instances(name)
+            if not out['valid']: failure = out; break
+            passed = k
+        checks = [(f"turn_{i + 1}", i < passed, '' if i < passed else failure.get('error_message', '')) for i in range(min(passed + 1, len(truth)))]
+        return (1.0 if passed == len(truth) else 0.0), {**base, 'turns_passed': passed, 'error_type': (failure or {}).get('error_type'),
+                                                      'error': (failure or {}).get('error_message'), 'checks': checks}
 
 @opener('bfcl_multi_turn')
 def _open_bfcl(env:Environment, **kw) -> BfclEnv: return BfclEnv(env)
+
+# %% ../nbs/32_bench.ipynb #9324a48e
+@config_section('bench')
+class BenchSection(Section):
+    "Benchmark tasks (τ2-bench, BFCL v4 multi-turn) imported as tasks and environments."
+    imports: list[str] = []             # e.g. [tau2:telecom] or [bfcl:multi_turn_base, bfcl:multi_turn_miss_func, ...]
+    split: str|None = 'base'            # τ2 split imported (split_tasks.json; telecom full = 2,285); null = every task
+    eval_split: str|None = None         # τ2 split held out for evaluation (PROOF-Gen: base = 114 telecom tasks)
+    eval_fraction: float|None = Field(None, ge=0, le=1)  # BFCL: share of each category held out, chosen with run.seed (PROOF-Gen: 0.3)
+    limit: int|None = Field(None, ge=1) # import at most this many tasks per benchmark (small runs)
+    user_temperature: float = 0.0       # τ2's simulated user (the `simulator` role); PROOF-Gen: GPT-4.1 at 0
+    max_steps: int = Field(100, ge=1)   # agent turns per episode
+
+def import_from_config(cfg:Config, store:RunStore) -> list[tuple[TaskSpec, Environment]]:
+    "Import every benchmark the `bench` section names (records already in the store are kept)."
+    sec = cfg.bench
+    return [r for name in sec.imports for r in import_bench(name, sec.split, store, sec.limit)]
+
+def held_out_tasks(cfg:Config, records:list[tuple[TaskSpec, Environment]]) -> set[str]:
+    "Task ids held out for evaluation: τ2 tasks in `eval_split`; a seeded `eval_fraction` of each BFCL category."
+    import random
+    sec, out, by_cat = cfg.bench, set(), {}
+    for spec, env in records:
+        if env.env_kind == 'tau2' and sec.eval_split and sec.eval_split in env.benchmark.get('splits', []): out.add(spec.id)
+        if env.env_kind == 'bfcl_multi_turn': by_cat.setdefault(env.benchmark['category'], []).append(spec.id)
+    for cat, ids in sorted(by_cat.items()):
+        if sec.eval_fraction: out |= set(random.Random(f"{cfg.run.seed}:{cat}").sample(sorted(ids), round(len(ids) * sec.eval_fraction)))
+    return out

@@ -131,7 +131,7 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
                       sample=sample, system_prompt=system, instruction=env.instruction, guideline=guideline, cheatsheet=cheatsheet,
                       steps=steps, verdict=verdict, stop_reason=stop, usage=usage, seconds=time.perf_counter() - t0)
 
-# %% ../nbs/41_toolagent.ipynb #7b48be42
+# %% ../nbs/41_toolagent.ipynb #54489e78
 def _nothing_to_do(oracle_env:ToolEnv, nop_env:ToolEnv) -> bool:
     "A τ2 task whose ground truth leaves both databases as they were and asks for nothing to be said or asserted."
     ec = oracle_env.task.evaluation_criteria
@@ -161,7 +161,7 @@ def _episode_reward(agent, live:ToolEnv, max_steps:int=200) -> float:
             if answer: messages.append(answer)
     return live.verify()[0]
 
-# %% ../nbs/41_toolagent.ipynb #54489e78
+# %% ../nbs/41_toolagent.ipynb #bd95ca72
 def tool_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     "The whole episode as OpenAI-style chat messages (system prompt first, guideline and cheatsheet stripped)."
     system = strip_scaffold(traj.system_prompt) if strip else traj.system_prompt
