@@ -72,8 +72,8 @@ def tau2_tasks(domain:str) -> dict:
 def tau2_splits(domain:str) -> dict[str, list[str]]:
     "The package's task splits of a domain (`split_tasks.json`): split name → task ids."
     if domain not in TAU2_DOMAINS: raise BenchError(f"unknown τ2-bench domain {domain!r}; choose one of {', '.join(TAU2_DOMAINS)}.")
-    from tau2.registry import registry
     _tau2()
+    from tau2.registry import registry
     return dict(registry.get_task_splits_loader(domain)())
 
 # %% ../nbs/32_bench.ipynb #3ac2838a

@@ -351,6 +351,7 @@ class SFTExample(Record):
     turn: int = 0
     prompt: list[dict] = []
     completion: list[dict] = []
+    tools: list[dict] = []         # tool-calling kinds: the function schemas offered at this turn (trl's `tools` column)
 
 # %% ../nbs/00_core.ipynb #1c3ca30f
 STAGES = ('skills', 'primitives', 'tasks', 'environments', 'trajectories', 'recovered', 'sft', 'train',

@@ -502,8 +502,8 @@ def _py_type(prop:dict):
 
 def _fn(tool:dict) -> dict: return tool.get('function', tool)
 
-def tool_turn_schema(tools:list[dict]) -> type[BaseModel]:
-    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments."
+def tool_turn_schema(tools:list[dict], max_content:int|None=None) -> type[BaseModel]:
+    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text (at most `max_content` characters), or calls naming a tool with its typed arguments."
     variants = []
     for n, tool in enumerate(tools):
         fn = _fn(tool)
@@ -514,7 +514,7 @@ def tool_turn_schema(tools:list[dict]) -> type[BaseModel]:
         args = create_model(f"Args{n}", __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
         variants.append(create_model(f"Call{n}", __config__=ConfigDict(extra='forbid'), name=(Literal[fn['name']], ...), arguments=(args, ...)))
     call = Union[tuple(variants)] if len(variants) > 1 else variants[0]
-    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, ''), tool_calls=(list[call], []))
+    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_content)), tool_calls=(list[call], []))
 
 def tool_turn_calls(turn:BaseModel) -> list[dict]:
     "The OpenAI-style tool calls of a parsed tool turn (arguments under their real names; unset optional ones left out)."
@@ -539,7 +539,8 @@ def _tool_list(tools:list[dict]) -> str:
 def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
     "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
     tools = params.pop('tools'); params.pop('tool_choice', None); params.pop('parallel_tool_calls', None)
-    schema = tool_turn_schema(tools)
+    # bound the free text so that a capped reply still closes its JSON (about two characters per token leaves room for the braces)
+    schema = tool_turn_schema(tools, max_content=2 * int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens))
     msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + "\n\nTo call tools, list them in tool_calls; to answer in words, leave tool_calls empty.")
     reply = self.chat(msgs, schema, sample=sample, **params)
     calls = tool_turn_calls(reply.parsed)

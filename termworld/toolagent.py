@@ -9,7 +9,7 @@ from typing import Any
 
 from .core import *
 from .core import TermworldError
-from .llm import Reply, normalize_tool_calls
+from .llm import Reply, LLMError, normalize_tool_calls
 from .agent import add_scaffold, strip_scaffold, to_atif
 from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, open_env, tau2_tasks, bfcl_entries,
                              import_tau2, import_bfcl, BenchError)
@@ -112,7 +112,9 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
     while not live.done:
         if len(steps) >= max_steps: stop = 'step_limit'; break
         s0, tools = time.perf_counter(), live.tools()
-        reply = agent.act(messages, tools, record_id=env.id)
+        try: reply, note = agent.act(messages, tools, record_id=env.id), ''
+        except LLMError as e:   # a reply that never parsed (after the backend's repairs) is a turn without words or calls
+            reply, note = Reply(text='', usage=getattr(e, 'usage', None) or Usage()), f"model error: {e}"
         usage = usage + reply.usage
         calls = normalize_tool_calls(reply.tool_calls) if reply.tool_calls else []
         turn = {'role': 'assistant', 'content': reply.text or None, **({'tool_calls': calls} if calls else {})}
@@ -123,7 +125,7 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
             if answer is not None: added.append(answer)
         messages += added
         steps.append(Step(index=len(steps), raw=reply.text or '', messages=pending + added, tools=tools if tools != last_tools else None,
-                          usage=reply.usage, seconds=time.perf_counter() - s0, task_complete=live.done))
+                          usage=reply.usage, seconds=time.perf_counter() - s0, task_complete=live.done, note=note))
         pending, last_tools = [], tools
     if isinstance(live, Tau2Env) and isinstance(live.user, Tau2User): usage = usage + live.user.usage
     verdict = live.verdict()
