@@ -8,13 +8,13 @@ import contextlib, hashlib, importlib.util, json, logging, os, random, re, shuti
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal, Union
+from typing import Annotated, Any, Callable, Iterable, Literal, Union
 
 import numpy as np
 import pandas as pd
 import yaml
 from fastcore.basics import patch
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
@@ -492,29 +492,30 @@ class LocalLLM(LLM):
 # %% ../nbs/01_llm.ipynb #a1c0f004
 _JSON_TYPES = {'string': str, 'integer': int, 'number': float, 'boolean': bool, 'object': dict}
 
-def _py_type(prop:dict):
-    "The Python type of one JSON-schema property (enums as Literals, arrays typed by their items; anything else free JSON)."
+def _py_type(prop:dict, max_chars:int|None=None):
+    "The Python type of one JSON-schema property (enums as Literals, arrays typed by their items, strings at most `max_chars`; anything else free JSON)."
     if prop.get('enum'): return Literal[tuple(prop['enum'])]
     kind = prop.get('type')
     if isinstance(kind, list): kind = next((k for k in kind if k != 'null'), None)
-    if kind == 'array': return list[_py_type(prop.get('items') or {})]
+    if kind == 'array': return list[_py_type(prop.get('items') or {}, max_chars)]
+    if kind == 'string' and max_chars: return Annotated[str, StringConstraints(max_length=prop.get('maxLength') or max_chars)]
     return _JSON_TYPES.get(kind, Any)
 
 def _fn(tool:dict) -> dict: return tool.get('function', tool)
 
-def tool_turn_schema(tools:list[dict], max_content:int|None=None) -> type[BaseModel]:
-    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text (at most `max_content` characters), or calls naming a tool with its typed arguments."
+def tool_turn_schema(tools:list[dict], max_chars:int|None=None) -> type[BaseModel]:
+    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments (texts at most `max_chars`)."
     variants = []
     for n, tool in enumerate(tools):
         fn = _fn(tool)
         params = fn.get('parameters') or {}
         required = set(params.get('required') or [])
-        fields = {f"a{i}": (_py_type(p), Field(... if k in required else None, alias=k, description=(p.get('description') or '')[:200] or None))
+        fields = {f"a{i}": (_py_type(p, max_chars), Field(... if k in required else None, alias=k, description=(p.get('description') or '')[:200] or None))
                   for i, (k, p) in enumerate((params.get('properties') or {}).items())}
         args = create_model(f"Args{n}", __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
         variants.append(create_model(f"Call{n}", __config__=ConfigDict(extra='forbid'), name=(Literal[fn['name']], ...), arguments=(args, ...)))
     call = Union[tuple(variants)] if len(variants) > 1 else variants[0]
-    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_content)), tool_calls=(list[call], []))
+    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_chars)), tool_calls=(list[call], []))
 
 def tool_turn_calls(turn:BaseModel) -> list[dict]:
     "The OpenAI-style tool calls of a parsed tool turn (arguments under their real names; unset optional ones left out)."
@@ -533,18 +534,30 @@ def _tool_messages(messages:list[dict]) -> list[dict]:
     return out
 
 def _tool_list(tools:list[dict]) -> str:
-    return "Tools you can call:\n" + "\n".join(f"- {_fn(t)['name']}: {(_fn(t).get('description') or '').strip()[:300]}" for t in tools)
+    "The tools as short lines: name, arguments (optional ones marked ?) and the start of the description."
+    def args(fn):
+        params = fn.get('parameters') or {}
+        return ', '.join(k + ('' if k in (params.get('required') or []) else '?') for k in params.get('properties') or {})
+    return "Tools you can call:\n" + "\n".join(f"- {_fn(t)['name']}({args(_fn(t))}): {(_fn(t).get('description') or '').strip()[:120]}" for t in tools)
 
 @patch
 def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
     "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
     tools = params.pop('tools'); params.pop('tool_choice', None); params.pop('parallel_tool_calls', None)
-    # bound the free text so that a capped reply still closes its JSON (about two characters per token leaves room for the braces)
-    schema = tool_turn_schema(tools, max_content=2 * int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens))
-    msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + "\n\nTo call tools, list them in tool_calls; to answer in words, leave tool_calls empty.")
-    reply = self.chat(msgs, schema, sample=sample, **params)
-    calls = tool_turn_calls(reply.parsed)
-    return Reply(text=reply.parsed.content, usage=reply.usage, model=self.spec, tool_calls=calls or None)
+    # every text is bounded (about a third of the token cap, in characters) so that a capped reply still closes its JSON
+    schema = tool_turn_schema(tools, max_chars=max(16, int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens) // 3))
+    # The grammar carries the format, so the prompt lists the tools briefly instead of their whole JSON schema.
+    msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\nAnswer with one JSON object {"content": words for the user, '
+                            '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
+    t0 = time.perf_counter()
+    text, n_in, n_out = self.generate(msgs, schema, sample, **params)
+    usage = Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, seconds=time.perf_counter() - t0)
+    parsed, why = validate_reply(text, schema)
+    if why is not None:
+        err = SchemaError(f"{self.spec} gave no valid tool turn ({why}); raise max_tokens or use a stronger model for this role.")
+        err.usage = usage
+        raise err
+    return Reply(text=parsed.content, usage=usage, model=self.spec, tool_calls=tool_turn_calls(parsed) or None)
 
 # %% ../nbs/01_llm.ipynb #11e0c429
 class _Rejected(Exception):
