@@ -503,8 +503,8 @@ def _py_type(prop:dict, max_chars:int|None=None):
 
 def _fn(tool:dict) -> dict: return tool.get('function', tool)
 
-def tool_turn_schema(tools:list[dict], max_chars:int|None=None) -> type[BaseModel]:
-    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments (texts at most `max_chars`)."
+def tool_turn_schema(tools:list[dict], max_chars:int|None=None, max_calls:int|None=None) -> type[BaseModel]:
+    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments (texts at most `max_chars`, at most `max_calls` calls)."
     variants = []
     for n, tool in enumerate(tools):
         fn = _fn(tool)
@@ -515,7 +515,7 @@ def tool_turn_schema(tools:list[dict], max_chars:int|None=None) -> type[BaseMode
         args = create_model(f"Args{n}", __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
         variants.append(create_model(f"Call{n}", __config__=ConfigDict(extra='forbid'), name=(Literal[fn['name']], ...), arguments=(args, ...)))
     call = Union[tuple(variants)] if len(variants) > 1 else variants[0]
-    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_chars)), tool_calls=(list[call], []))
+    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_chars)), tool_calls=(list[call], Field([], max_length=max_calls)))
 
 def tool_turn_calls(turn:BaseModel) -> list[dict]:
     "The OpenAI-style tool calls of a parsed tool turn (arguments under their real names; unset optional ones left out)."
@@ -544,8 +544,9 @@ def _tool_list(tools:list[dict]) -> str:
 def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
     "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
     tools = params.pop('tools'); params.pop('tool_choice', None); params.pop('parallel_tool_calls', None)
-    # every text is bounded (about a third of the token cap, in characters) so that a capped reply still closes its JSON
-    schema = tool_turn_schema(tools, max_chars=max(16, int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens) // 3))
+    # every text and the number of calls are bounded (about a third of the token cap in characters, a call per 40 tokens) so that a capped reply still closes its JSON
+    cap = int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens)
+    schema = tool_turn_schema(tools, max_chars=max(16, cap // 3), max_calls=max(1, cap // 40))
     # The grammar carries the format, so the prompt lists the tools briefly instead of their whole JSON schema.
     msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\nAnswer with one JSON object {"content": words for the user, '
                             '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
