@@ -24,7 +24,7 @@ def reqs(key): return shlex.split(cfg.get(key, ''))
 lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
 min_python = cfg['min_python']
 lic_name = lic[0]
-extras = {name: reqs(f'{name}_requirements') for name in ('train', 'ray', 'dev')}
+extras = {name: reqs(f'{name}_requirements') for name in ('train', 'ray', 'dev', 'tau2', 'bfcl')}
 extras['all'] = sorted({r for v in extras.values() for r in v})
 
 setuptools.setup(

@@ -255,6 +255,8 @@ class Environment(Record):
     solution: str|None = None      # solve.sh, when the oracle gate produced one
     image: str|None = None         # a named image, else the shared base image
     workdir: str = '/app'
+    env_kind: str = 'terminal'     # terminal | tau2 | bfcl_multi_turn: which runtime opens it (`termworld.bench.open_env`)
+    benchmark: dict[str, Any] = {} # for benchmark kinds: package, version, domain/category and the task's id there (the data stays in the package)
     attempts: list[Attempt] = []
     usage: Usage = Usage()
 
@@ -280,6 +282,8 @@ class Step(BaseModel):
     usage: Usage = Usage()
     seconds: float = 0.0           # wall time of the whole step
     note: str = ''                 # harness events (confirmation asked, context summarized, ...)
+    messages: list[dict] = []      # tool-calling kinds: the OpenAI-style chat messages this step added (assistant turn, tool results, user reply)
+    tools: list[dict]|None = None  # tool-calling kinds: the function schemas offered at this step, when they changed (first step: always)
 
 class TestOutcome(BaseModel):
     "One pytest test's outcome and assertion message."
@@ -350,6 +354,7 @@ class SFTExample(Record):
     turn: int = 0
     prompt: list[dict] = []
     completion: list[dict] = []
+    tools: list[dict] = []         # tool-calling kinds: the function schemas offered at this turn (trl's `tools` column)
 
 # %% ../nbs/00_core.ipynb #0d43c38d
 class TaskSplit(Record):

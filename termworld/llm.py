@@ -8,23 +8,24 @@ import contextlib, contextvars, hashlib, importlib.util, json, logging, os, rand
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal
+from typing import Annotated, Any, Callable, Iterable, Literal, Union
 
 import numpy as np
 import pandas as pd
 import yaml
 from fastcore.basics import patch
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, ValidationError, create_model
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
 __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM',
-           'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
-           'with_instruction', 'validate_reply', 'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection',
-           'llm_options', 'resolve_device', 'resolve_dtype', 'check_devices', 'local_options', 'parse_spec', 'redact',
-           'embedded_gguf', 'convert_gguf', 'resolve_local', 'load_engine', 'LocalLLM', 'OpenAILLM', 'get_llm',
+           'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply', 'TransportError', 'EndpointDown',
+           'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply',
+           'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'resolve_device',
+           'resolve_dtype', 'check_devices', 'local_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf',
+           'resolve_local', 'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'OpenAILLM', 'get_llm',
            'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send',
            'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer',
            'error_body', 'reach', 'check_models', 'embedder', 'embed']
@@ -47,6 +48,7 @@ class Reply(BaseModel):
     usage: Usage = Usage()
     cached: bool = False
     model: str = ''
+    tool_calls: list[dict]|None = None   # with `tools=`: OpenAI-style calls `{id, type: 'function', function: {name, arguments}}`
 
 ROLES = ('synthesizer', 'judge', 'teacher', 'reflector', 'simulator', 'student')
 
@@ -88,6 +90,30 @@ class LLM:
                     raise
         finally: bar.close()
 
+# %% ../nbs/01_llm.ipynb #a1c0f002
+def normalize_tool_calls(calls) -> list[dict]:
+    "OpenAI-style tool calls (SDK objects, dicts, or `{name, arguments}` pairs) as plain dicts with JSON-string arguments and ids."
+    out = []
+    for n, call in enumerate(calls or []):
+        if hasattr(call, 'model_dump'): call = call.model_dump()
+        fn = call.get('function') or call
+        args = fn.get('arguments')
+        args = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
+        out.append({'id': call.get('id') or f"call_{n}", 'type': 'function', 'function': {'name': fn.get('name', ''), 'arguments': args}})
+    return out
+
+def pack_tool_reply(reply:Reply) -> str:
+    "What the response cache stores for a reply: its text, or its text and tool calls as one JSON object."
+    if not reply.tool_calls: return reply.text
+    return json.dumps({'content': reply.text, 'tool_calls': reply.tool_calls}, ensure_ascii=False, sort_keys=True)
+
+def unpack_tool_reply(text:str) -> tuple[str, list[dict]|None]:
+    "The inverse of `pack_tool_reply`: `(text, tool_calls or None)`."
+    try: obj = json.loads(text)
+    except (json.JSONDecodeError, TypeError): return text, None
+    if isinstance(obj, dict) and set(obj) == {'content', 'tool_calls'}: return obj['content'] or '', obj['tool_calls'] or None
+    return text, None
+
 # %% ../nbs/01_llm.ipynb #e1d0a7c1
 class TransportError(LLMError):
     "A remote call failed in transport (connection refused, timeouts, 5xx, malformed bodies) after its bounded retries."
@@ -119,6 +145,10 @@ class ScriptedLLM(LLM):
         self.calls.append(dict(messages=messages, schema=schema, role=role, stage=stage, record_id=record_id, sample=sample, params=params))
         out = self._next(messages, schema)
         if isinstance(out, Exception): raise out
+        if params.get('tools') is not None and isinstance(out, dict) and 'tool_calls' in out:
+            calls = normalize_tool_calls(out['tool_calls'])
+            usage = Usage(calls=1, prompt_tokens=sum(len(str(m.get('content', ''))) // 4 for m in messages), completion_tokens=len(json.dumps(out)) // 4)
+            return Reply(text=out.get('content') or '', tool_calls=calls or None, usage=usage, model=self.spec)
         text = out.model_dump_json() if isinstance(out, BaseModel) else json.dumps(out) if isinstance(out, (dict, list)) else str(out)
         parsed = None
         if schema is not None:
@@ -614,6 +644,8 @@ class LocalLLM(LLM):
         return text, n_in, n_out
 
     def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
+        if params.get('tools') and schema is None: return self.tool_chat(messages, sample=sample, **params)
+        params.pop('tools', None); params.pop('tool_choice', None)
         t0 = time.perf_counter()
         msgs = with_instruction(messages, schema_instruction(schema)) if schema is not None else list(messages)
         usage = Usage()
@@ -630,6 +662,77 @@ class LocalLLM(LLM):
             raise err
         usage.seconds = time.perf_counter() - t0
         return Reply(text=text, parsed=parsed if schema is not None else None, usage=usage, model=self.spec)
+
+# %% ../nbs/01_llm.ipynb #a1c0f004
+_JSON_TYPES = {'string': str, 'integer': int, 'number': float, 'boolean': bool, 'object': dict}
+
+def _py_type(prop:dict, max_chars:int|None=None):
+    "The Python type of one JSON-schema property (enums as Literals, arrays typed by their items, strings at most `max_chars`; anything else free JSON)."
+    if prop.get('enum'): return Literal[tuple(prop['enum'])]
+    kind = prop.get('type')
+    if isinstance(kind, list): kind = next((k for k in kind if k != 'null'), None)
+    if kind == 'array': return list[_py_type(prop.get('items') or {}, max_chars)]
+    if kind == 'string' and max_chars: return Annotated[str, StringConstraints(max_length=prop.get('maxLength') or max_chars)]
+    return _JSON_TYPES.get(kind, Any)
+
+def _fn(tool:dict) -> dict: return tool.get('function', tool)
+
+def tool_turn_schema(tools:list[dict], max_chars:int|None=None, max_calls:int|None=None) -> type[BaseModel]:
+    "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments (texts at most `max_chars`, at most `max_calls` calls)."
+    variants = []
+    for n, tool in enumerate(tools):
+        fn = _fn(tool)
+        params = fn.get('parameters') or {}
+        required = set(params.get('required') or [])
+        fields = {f"a{i}": (_py_type(p, max_chars), Field(... if k in required else None, alias=k, description=(p.get('description') or '')[:200] or None))
+                  for i, (k, p) in enumerate((params.get('properties') or {}).items())}
+        args = create_model(f"Args{n}", __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
+        variants.append(create_model(f"Call{n}", __config__=ConfigDict(extra='forbid'), name=(Literal[fn['name']], ...), arguments=(args, ...)))
+    call = Union[tuple(variants)] if len(variants) > 1 else variants[0]
+    return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_chars)), tool_calls=(list[call], Field([], max_length=max_calls)))
+
+def tool_turn_calls(turn:BaseModel) -> list[dict]:
+    "The OpenAI-style tool calls of a parsed tool turn (arguments under their real names; unset optional ones left out)."
+    return normalize_tool_calls([{'name': c.name, 'arguments': c.arguments.model_dump(by_alias=True, exclude_unset=True)} for c in turn.tool_calls])
+
+# %% ../nbs/01_llm.ipynb #a1c0f006
+def _tool_messages(messages:list[dict]) -> list[dict]:
+    "A tool-calling conversation in plain chat messages for a model without a tool format: calls as tool-turn JSON, results as user turns."
+    out = []
+    for m in messages:
+        if m.get('role') == 'assistant' and m.get('tool_calls'):
+            calls = [{'name': c['function']['name'], 'arguments': json.loads(c['function']['arguments'] or '{}')} for c in m['tool_calls']]
+            out.append({'role': 'assistant', 'content': json.dumps({'content': m.get('content') or '', 'tool_calls': calls}, ensure_ascii=False)})
+        elif m.get('role') == 'tool': out.append({'role': 'user', 'content': f"Tool result: {m.get('content', '')}"})
+        else: out.append({'role': m['role'], 'content': m.get('content') or ''})
+    return out
+
+def _tool_list(tools:list[dict]) -> str:
+    "The tools as short lines: name, arguments (optional ones marked ?) and the start of the description."
+    def args(fn):
+        params = fn.get('parameters') or {}
+        return ', '.join(k + ('' if k in (params.get('required') or []) else '?') for k in params.get('properties') or {})
+    return "Tools you can call:\n" + "\n".join(f"- {_fn(t)['name']}({args(_fn(t))}): {(_fn(t).get('description') or '').strip()[:120]}" for t in tools)
+
+@patch
+def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
+    "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
+    tools = params.pop('tools'); params.pop('tool_choice', None); params.pop('parallel_tool_calls', None)
+    # every text and the number of calls are bounded (about a third of the token cap in characters, a call per 40 tokens) so that a capped reply still closes its JSON
+    cap = int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens)
+    schema = tool_turn_schema(tools, max_chars=max(16, cap // 3), max_calls=max(1, cap // 40))
+    # The grammar carries the format, so the prompt lists the tools briefly instead of their whole JSON schema.
+    msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\nAnswer with one JSON object {"content": words for the user, '
+                            '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
+    t0 = time.perf_counter()
+    text, n_in, n_out = self.generate(msgs, schema, sample, **params)
+    usage = Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, seconds=time.perf_counter() - t0)
+    parsed, why = validate_reply(text, schema)
+    if why is not None:
+        err = SchemaError(f"{self.spec} gave no valid tool turn ({why}); raise max_tokens or use a stronger model for this role.")
+        err.usage = usage
+        raise err
+    return Reply(text=parsed.content, usage=usage, model=self.spec, tool_calls=tool_turn_calls(parsed) or None)
 
 # %% ../nbs/01_llm.ipynb #11e0c429
 class _Rejected(Exception):
@@ -702,7 +805,7 @@ class OpenAILLM(LLM):
 
     def _request(self, messages, schema, mode, params) -> dict:
         kw = dict(model=self.model, messages=messages)
-        for k in ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty'):
+        for k in ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty', 'tools', 'tool_choice', 'parallel_tool_calls'):
             if params.get(k) is not None: kw[k] = params[k]
         n = params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens
         if n: kw[self._tokens_param] = int(n)
@@ -755,7 +858,8 @@ class OpenAILLM(LLM):
             err.usage = usage.model_copy(update=dict(seconds=time.perf_counter() - t0))
             raise err
         usage.seconds = time.perf_counter() - t0
-        return Reply(text=text, parsed=parsed if schema is not None else None, usage=usage, model=self.spec)
+        calls = normalize_tool_calls(getattr(choice.message, 'tool_calls', None)) if params.get('tools') else []
+        return Reply(text=text, parsed=parsed if schema is not None else None, usage=usage, model=self.spec, tool_calls=calls or None)
 
 def _retry_after(e, cap:float=60.0) -> float:
     "Seconds a 429 reply asks the client to wait (its Retry-After header), capped; 0 when absent."
@@ -955,11 +1059,12 @@ class ModelClient(LLM):
             t0 = time.perf_counter()
             hit = m.cache.get(key)
             if hit is not None:
-                parsed, why = validate_reply(hit['text'], schema) if schema is not None else (None, None)
+                text, calls = unpack_tool_reply(hit['text']) if params.get('tools') is not None else (hit['text'], None)
+                parsed, why = validate_reply(text, schema) if schema is not None else (None, None)
                 if why is None:
                     m._ledger(ledger_row(role, stage, record_id, self.spec, hit['tokens_in'], hit['tokens_out'], True, time.perf_counter() - t0, 0.0))
                     usage = Usage(calls=1, prompt_tokens=hit['tokens_in'], completion_tokens=hit['tokens_out'], cached_tokens=hit['tokens_in'])
-                    return Reply(text=hit['text'], parsed=parsed, usage=usage, cached=True, model=self.spec)
+                    return Reply(text=text, parsed=parsed, usage=usage, cached=True, model=self.spec, tool_calls=calls)
         m.check_up(self.spec)
         m.budget.reserve()
         call = m.book(role, stage, record_id, self, messages, params)
@@ -972,7 +1077,7 @@ class ModelClient(LLM):
             m.settle(call, Usage(), error=e); raise
         u = reply.usage
         m.settle(call, u)
-        if key is not None: m.cache.put(key, self.spec, reply.text, u.prompt_tokens, u.completion_tokens)
+        if key is not None: m.cache.put(key, self.spec, pack_tool_reply(reply), u.prompt_tokens, u.completion_tokens)
         return reply
 
 class Models:
