@@ -624,6 +624,7 @@ class RunSection(Section):
     out: str|None = None           # run directory; default runs/<name>
     seed: int = 0
     stages: list[str]|None = None  # stages to run, in pipeline order; default all
+    stop_on_failures: bool = True  # stop the run (exit 2) when a stage ends with more failed than ok records
 
 _DEVICE_HELP = "auto, cpu, cuda or cuda:N"
 
