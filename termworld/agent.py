@@ -779,6 +779,7 @@ def run_trajectories(cfg:Config, store:RunStore, llm=None):
     tasks = {t.id: t for t in store.read('tasks')}
     held = evaluation_tasks(cfg, store) if s.skip_eval_tasks else set()
     # in task order, not build-completion order: which environments a capped run uses must not depend on thread timing
+    held |= next_round_tasks(store)   # the flywheel's variants are the next round's data, not this run's
     envs = sorted((e for e in store.read('environments', status='ok') if e.task_id not in held), key=lambda e: e.task_id)[:s.max_environments]
     ctx = StageContext(cfg, store, 'trajectories', llm=llm if llm is not None else per_process(_stage_teacher))
     llm = ctx.llm

@@ -21,11 +21,11 @@ __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
            'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id', 'Record',
            'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint',
            'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict',
-           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'current_split', 'RunStore', 'RunLocked',
-           'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'Section', 'config_section', 'RunSection',
-           'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge', 'parse_set',
-           'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter',
-           'command']
+           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks', 'current_split', 'RunStore',
+           'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'Section', 'config_section',
+           'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge',
+           'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded',
+           'stage', 'reporter', 'command']
 
 # %% ../nbs/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -367,6 +367,10 @@ class TaskSplit(Record):
     excluded_task_ids: list[str] = []   # held out of training because their lineage reaches an evaluation task
     seed: int = 0
     eval_fraction: float = 0.0
+
+def next_round_tasks(store) -> set[str]:
+    "Tasks the flywheel wrote (origin `flywheel:<id>`): the next round's data, never picked up by the stages before the flywheel on a rerun."
+    return {r['id'] for r in store.read_raw('tasks') if str(r.get('origin', '')).startswith('flywheel:')}
 
 def current_split(store) -> TaskSplit|None:
     "The latest task split written to the run (by the sft stage), or None."

@@ -865,7 +865,8 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     sec, sbs = cfg.environments, cfg.sandbox
     if sec.imports: import_folders(sec.imports, store)
     # in id order, not synthesis-completion order: which tasks a capped run builds must not depend on thread timing
-    tasks = sorted((t for t in store.read('tasks', status='ok') if t.origin.split(':')[0] not in IMPORTED_ORIGINS), key=lambda t: t.id)
+    # the flywheel builds its own variants' environments (they are the next round's data)
+    tasks = sorted((t for t in store.read('tasks', status='ok') if t.origin.split(':')[0] not in (*IMPORTED_ORIGINS, 'flywheel')), key=lambda t: t.id)
     if sec.limit is not None: tasks = tasks[:sec.limit]
     status = {r['id']: r.get('status') for r in store.read_raw('environments')}
     todo = [t for t in tasks if status.get(environment_id(t)) not in ('ok', 'discarded')]

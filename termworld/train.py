@@ -234,7 +234,8 @@ def make_split(cfg:Config, store:RunStore, task_ids:Iterable[str]=()) -> TaskSpl
     "The task split for a run: every task with data or an environment; environments make a task evaluable."
     envs = store.read('environments', kind=Environment)
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
-    evaluable = {e.task_id for e in envs if e.ok and e.tests.strip()}
+    later = next_round_tasks(store)   # the flywheel's variants join a split in the round that trains on them
+    evaluable = {e.task_id for e in envs if e.ok and e.tests.strip() and e.task_id not in later}
     held = {t for t in cfg.sft.eval_tasks} | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in cfg.sft.held_out_origins}
     all_ids = set(task_ids) | evaluable | held
     train, ev = split_tasks(all_ids, cfg.sft.eval_fraction, cfg.run.seed, evaluable, held & (evaluable | set(task_ids)) | set(cfg.sft.eval_tasks))
