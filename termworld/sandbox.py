@@ -994,18 +994,21 @@ class _DockerBackend(_HostFS):
             except OSError: pass
         return out
 
+    _pause_lock = threading.Lock()
+
     def _kill_run(self, marker:str, always:bool=True):
         "Kill every process of one run (they carry its marker), the container frozen meanwhile so nothing forks away."
         import docker
         try:
             if self._procs() is not None:
                 if not self._marked(marker): return
-                self.container.pause()
-                try:
-                    for pid in self._marked(marker):
-                        try: os.kill(pid, signal.SIGKILL)
-                        except ProcessLookupError: pass
-                finally: self.container.unpause()
+                with self._pause_lock:   # one freeze at a time: a second pause or an early unpause would leave it frozen
+                    self.container.pause()
+                    try:
+                        for pid in self._marked(marker):
+                            try: os.kill(pid, signal.SIGKILL)
+                            except ProcessLookupError: pass
+                    finally: _unpause(self.container)
             elif always:
                 for _ in range(3):
                     exec_id = self.api.exec_create(self.container.id, ['sh', '-c', _KILL_MARKED, 'kill', marker])['Id']
@@ -1138,6 +1141,16 @@ class _ContainerRemover:
             if not _owner_alive(c.labels.get('termworld.pid', '') + '-'): self.remove(c)
 
 _REMOVER = _ContainerRemover()
+
+def _unpause(container, tries:int=5):
+    "Unpause a container, retrying: a daemon slow to answer under load must not leave it frozen."
+    import docker
+    for i in range(tries):
+        try: container.unpause(); return
+        except docker.errors.APIError as e:
+            if 'is not paused' in str(e): return
+            if i == tries - 1: raise
+            time.sleep(0.2 * (i + 1))
 
 # %% ../nbs/02_sandbox.ipynb #87e6aa90
 BACKENDS: dict[str, type] = {'bwrap': _BwrapBackend, 'docker': _DockerBackend, 'process': _ProcessBackend}
