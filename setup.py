@@ -36,9 +36,13 @@ setuptools.setup(
         'Natural Language :: ' + cfg['language'].title(),
     ] + ['Programming Language :: Python :: '+o for o in py_versions[py_versions.index(min_python):]] + (['License :: ' + lic[1] ] if lic[1] else []),
     url = cfg['git_url'],
-    packages = setuptools.find_packages(include=['termworld', 'termworld.*']),
+    # the repository's data/ folder (the demo's skills, personas, tasks and benchmark samples) ships inside the wheel
+    # as termworld/demo_data, so an installed termworld runs the demo from any directory
+    packages = setuptools.find_packages(include=['termworld', 'termworld.*']) + ['termworld.demo_data'],
+    package_dir = {'termworld.demo_data': 'data'},
     include_package_data = True,
-    package_data = {'termworld': ['prompts/*.md', 'presets/*.yaml', 'data/*', 'data/**/*']},
+    package_data = {'termworld': ['prompts/*', 'presets/*.yaml', 'presets/**/*', 'data/*', 'data/**/*'],
+                    'termworld.demo_data': ['*', '**/*']},
     install_requires = reqs('requirements'),
     extras_require = extras,
     dependency_links = cfg.get('dep_links','').split(),

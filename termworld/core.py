@@ -50,12 +50,14 @@ def package_path(*parts:str) -> Path:
     "Path of a file shipped inside the `termworld` package (presets, prompts, rules)."
     return Path(str(_pkg_files('termworld').joinpath(*parts)))
 
+# %% ../nbs/foundation/00_core.ipynb #872c52fc
 def data_path(path:str|Path) -> Path:
-    "Resolve an input path: absolute or relative to the working directory first, else relative to the repository root."
+    "Resolve an input path: as given (absolute, or relative to the working directory), else in the source checkout, else in the installed demo data."
     path = Path(path).expanduser()
     if path.is_absolute() or path.exists(): return path
-    repo = package_path().parent/path
-    return repo if repo.exists() else path
+    for cand in (package_path().parent/path, package_path('demo_data', *path.parts[1:]) if path.parts[:1] == ('data',) else None):
+        if cand is not None and cand.exists(): return cand
+    return path
 
 # %% ../nbs/foundation/00_core.ipynb #ec457adb
 def canonical_json(obj:Any) -> str:
