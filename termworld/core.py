@@ -18,14 +18,14 @@ from tqdm.auto import tqdm
 
 # %% auto #0
 __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS', 'REPORTERS', 'COMMANDS', 'TermworldError',
-           'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id', 'Record',
-           'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint',
-           'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict',
-           'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks', 'current_split', 'RunStore',
-           'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'Section', 'config_section',
-           'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'presets', 'deep_merge',
-           'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor', 'BudgetExceeded',
-           'stage', 'reporter', 'command']
+           'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id',
+           'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive',
+           'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step',
+           'TestOutcome', 'Verdict', 'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks',
+           'current_split', 'RunStore', 'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants',
+           'Section', 'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config',
+           'presets', 'deep_merge', 'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor',
+           'BudgetExceeded', 'stage', 'reporter', 'command']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -67,6 +67,11 @@ def canonical_json(obj:Any) -> str:
 def content_id(prefix:str, payload:Any, n:int=16) -> str:
     "A stable id `prefix-<sha256 hex[:n]>` of a JSON-able payload."
     return f"{prefix}-{hashlib.sha256(canonical_json(payload).encode()).hexdigest()[:n]}"
+
+# %% ../nbs/foundation/00_core.ipynb #567a557d
+def stable_unit(seed:int, key:str) -> float:
+    "A number in [0, 1) fixed by `(seed, key)` alone: a seeded draw per item that no other item can move."
+    return int(hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()[:12], 16) / 16**12
 
 # %% ../nbs/foundation/00_core.ipynb #afe6f40a
 RECORDS: dict[str, type] = {}
@@ -375,12 +380,12 @@ def next_round_tasks(store) -> set[str]:
     return {r['id'] for r in store.read_raw('tasks') if str(r.get('origin', '')).startswith('flywheel:')}
 
 def current_split(store) -> TaskSplit|None:
-    "The latest task split written to the run (by the sft stage), or None."
-    splits = store.read('sft', kind=TaskSplit)
+    "The latest task split written to the run (by the `split` stage, `termworld.split`), or None."
+    splits = store.read('split', kind=TaskSplit)
     return splits[-1] if splits else None
 
 # %% ../nbs/foundation/00_core.ipynb #1c3ca30f
-STAGES = ('skills', 'primitives', 'tasks', 'environments', 'trajectories', 'recovered', 'sft', 'train',
+STAGES = ('skills', 'primitives', 'tasks', 'environments', 'split', 'trajectories', 'recovered', 'sft', 'train',
           'evaluate', 'flywheel')
 
 class RunStore:

@@ -198,11 +198,11 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
 
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
-    from termworld.train import current_split, make_split
     envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
     if cfg.evaluate.tasks is not None: ids = list(cfg.evaluate.tasks)
     else:
-        split = current_split(store) or make_split(cfg, store)
+        split = current_split(store)
+        if split is None: raise ConfigError(f"no task split in {store.root}: run the split stage first (termworld run --only split), or name evaluate.tasks.")
         ids = split.eval_task_ids
     missing = [t for t in ids if t not in envs]
     if missing and cfg.evaluate.tasks is not None:

@@ -9,20 +9,23 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
+class TrainingError(TermworldError):
+    "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
+
 # %% auto #0
-__all__ = ['VARIANTS', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
-           'trajectory_examples', 'split_tasks', 'trajectory_sources', 'select_variant', 'dataset_card',
-           'export_dataset', 'load_rows', 'SFTSection', 'make_split', 'training_leaks', 'run_sft', 'sft_datasets',
-           'Recipe', 'recipes', 'load_recipe', 'fit_prompt', 'token_counter', 'TrainingError', 'base_model_path',
-           'train_device', 'device_settings', 'load_for_training', 'lora_config', 'sft_arguments', 'sft_config',
-           'train_sft', 'student_spec', 'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement',
-           'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config',
-           'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs', 'report_sft', 'report_train']
+__all__ = ['VARIANTS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
+           'trajectory_examples', 'trajectory_sources', 'select_variant', 'dataset_card', 'export_dataset', 'load_rows',
+           'SFTSection', 'training_leaks', 'run_sft', 'sft_datasets', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
+           'token_counter', 'base_model_path', 'train_device', 'device_settings', 'load_for_training', 'lora_config',
+           'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'completion_text', 'format_reward',
+           'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings',
+           'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
+           'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -105,27 +108,6 @@ def trajectory_examples(traj:Trajectory, source:str, strip:bool=True) -> list[SF
                        prompt=prompt, completion=completion)
             for n, (prompt, completion) in enumerate(unroll(msgs))]
 
-# %% ../nbs/distill/70_train.ipynb #4ad6956c
-def _unit(seed:int, task_id:str) -> float:
-    return int(hashlib.sha256(f"{seed}:{task_id}".encode()).hexdigest()[:12], 16) / 16**12
-
-def split_tasks(task_ids:Iterable[str], # every task that has data or an environment
-                eval_fraction:float=0.2, # share of evaluable tasks held out
-                seed:int=0,
-                evaluable:Iterable[str]|None=None, # tasks that can be evaluated (default: all)
-                held_out:Iterable[str]=(), # tasks that must be evaluated and never trained on
-               ) -> tuple[list[str], list[str]]:
-    "Split task ids into `(train, eval)` with no task on both sides."
-    tasks = sorted(set(task_ids) | set(held_out))
-    held = set(held_out)
-    can_eval = set(tasks if evaluable is None else evaluable) | held
-    ev = {t for t in tasks if t in held or (t in can_eval and _unit(seed, t) < eval_fraction)}
-    pool = sorted((t for t in tasks if t in can_eval and t not in held), key=lambda t: _unit(seed, t))
-    if eval_fraction > 0 and len(pool) >= 2:
-        if not ev & set(pool): ev.add(pool[0])
-        if set(pool) <= ev: ev.discard(pool[-1])
-    return [t for t in tasks if t not in ev], [t for t in tasks if t in ev]
-
 # %% ../nbs/distill/70_train.ipynb #979c15df
 VARIANTS: dict[str, dict] = {
     'filtered':       dict(sources=('filtered',), strip=True, reduced=False, text="teacher trajectories that passed the verifier"),
@@ -153,7 +135,7 @@ def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Itera
     tasks = sorted(set(train_tasks))
     if spec['reduced']:
         keep = max(1, round(len(tasks) * reduced_fraction)) if tasks else 0
-        tasks = sorted(tasks, key=lambda t: _unit(seed + 7919, t))[:keep]
+        tasks = sorted(tasks, key=lambda t: stable_unit(seed + 7919, t))[:keep]
     tasks = set(tasks)
     want = 'all' if spec['strip'] else 'guideline_kept'
     return [e for e in examples if e.variant == want and e.source in spec['sources'] and e.task_id in tasks]
@@ -221,27 +203,18 @@ def load_rows(folder:str|Path) -> list[dict]:
 # %% ../nbs/distill/70_train.ipynb #876dc7ff
 @config_section('sft')
 class SFTSection(Section):
-    "SFT data: variants, the task-level split and the export."
+    "SFT data: variants and the export (the task split is the `split` section's)."
     variants: list[str] = ['filtered', 'combined', 'all']   # which VARIANTS to build and export
     roles: list[str] = ['teacher']         # trajectory roles in `trajectories` that count as teacher data
-    eval_fraction: float = Field(0.2, ge=0, le=1)  # share of evaluable tasks held out for evaluation
-    held_out_origins: list[str] = ['harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird']  # task origins that are evaluation-only (imported and terminalized benchmarks)
-    eval_tasks: list[str] = []             # task ids always held out
     reduced_fraction: float = Field(0.5, gt=0, le=1)  # share of training tasks in the `reduced` ablation
     export: bool = True                    # write runs/<name>/sft/<variant>/ (Arrow, Parquet, JSONL, card)
 
-def make_split(cfg:Config, store:RunStore, task_ids:Iterable[str]=()) -> TaskSplit:
-    "The task split for a run: every task with data or an environment; environments make a task evaluable."
-    envs = store.read('environments', kind=Environment)
-    tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
-    later = next_round_tasks(store)   # the flywheel's variants join a split in the round that trains on them
-    evaluable = {e.task_id for e in envs if e.ok and e.tests.strip() and e.task_id not in later}
-    held = {t for t in cfg.sft.eval_tasks} | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in cfg.sft.held_out_origins}
-    all_ids = set(task_ids) | evaluable | held
-    train, ev = split_tasks(all_ids, cfg.sft.eval_fraction, cfg.run.seed, evaluable, held & (evaluable | set(task_ids)) | set(cfg.sft.eval_tasks))
-    tainted = descendants(lineage(store), ev)      # variants of held-out tasks (and their variants) never train
-    return TaskSplit(train_task_ids=[t for t in train if t not in tainted], eval_task_ids=ev,
-                     excluded_task_ids=[t for t in train if t in tainted], seed=cfg.run.seed, eval_fraction=cfg.sft.eval_fraction)
+    @model_validator(mode='before')
+    @classmethod
+    def _moved(cls, data):
+        moved = [k for k in ('eval_fraction', 'held_out_origins', 'eval_tasks') if isinstance(data, dict) and k in data]
+        if moved: raise ConfigError(f"sft.{moved[0]} is now split.{moved[0]} (the task split is its own stage); move the key.")
+        return data
 
 def training_leaks(store:RunStore, split:TaskSplit, ids:Iterable[str]) -> list[str]:
     "The ids among `ids` (training rows, trajectories) whose lineage reaches an evaluation task ([] = no leakage)."
@@ -267,8 +240,8 @@ def run_sft(cfg:Config, store:RunStore):
     recovered = store.read('recovered', kind=Trajectory)
     trajs = {t.id: t for t in teacher + recovered}
     sources = trajectory_sources(teacher, recovered)
-    split = make_split(cfg, store, {trajs[i].task_id for i in sources})
-    store.append('sft', split, skip_existing=True)
+    split = current_split(store)
+    if split is None: raise TrainingError(f"no task split in {store.root}: run the split stage first (termworld run --only split).")
     train = set(split.train_task_ids)
     forms = {VARIANTS[v]['strip'] for v in cfg.sft.variants}
     examples, leaks = [], {}
@@ -365,9 +338,6 @@ def token_counter(tokenizer) -> Callable[[list[dict]], int]:
     return count
 
 # %% ../nbs/distill/70_train.ipynb #d4a9ab9e
-class TrainingError(TermworldError):
-    "A training run cannot start (no data, no local base model, missing packages)."
-
 def base_model_path(spec:str) -> str:
     "The local directory (or Hugging Face id) a `local:` model spec trains from."
     from termworld.llm import parse_spec, resolve_local
