@@ -115,7 +115,7 @@ class Backend(Protocol):
 # optional: `image_missing(image)` (classmethod: the image is not built, for `check_backends`), `disk_usage()` (the disk
 # limit is polled), and the terminal's plumbing below (`sb.terminal()` needs all four)
 TERMINAL_METHODS = ('spawn', 'tmux', 'tmux_argv', 'ctl_host')
-_REQUIRED = ('unavailable', 'start', 'run', 'write', 'read', 'listdir', 'copy_in', 'snapshot', 'close')
+_REQUIRED = tuple(n for n, v in vars(Backend).items() if not n.startswith('_') and (callable(v) or isinstance(v, classmethod)))
 
 BACKENDS: dict[str, type] = {}    # name -> backend class, in registration order (`auto` tries isolating ones in this order)
 

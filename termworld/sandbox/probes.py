@@ -55,10 +55,10 @@ def sandbox_check_cli(
     status = check_backends(image)
     for name, why in status.items():
         print(f"{name:<8} {'ok' if why is None else 'unavailable: ' + why}")
-        if why is None and name != 'process':
+        if why is None and BACKENDS[name].isolating:
             print('         ' + '; '.join(f"{k}: {v}" for k, v in enforcement(name).items()))
     print(f"base image {image_tag()}: {'built at ' + str(image_dir()) if image_ready() else 'not built (run `termworld image build`)'}")
-    usable = [n for n in ('bwrap', 'docker') if status[n] is None]
+    usable = [n for n, why in status.items() if why is None and BACKENDS[n].isolating]
     print(f"auto     {usable[0] if usable else 'refuses (no isolating backend works)'}")
     failed = 0
     for name in usable if probes else []:
