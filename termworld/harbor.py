@@ -19,16 +19,19 @@ from .core import TermworldError, command
 from .envs import (EnvBuildError, run_verifier, verdict_from, parse_junit, parse_ctrf, parse_pytest_summary,
                             env_vars, file_bytes, file_kind, is_text, persist_env, empty_dirs, _run, _read_text, _clip,
                             EnvironmentsSection)
+from .sandbox import image as _image
+from .sandbox.image import (DockerLine, parse_dockerfile, substitute, _flags, _key_values, BuildFailed, DockerState,
+                                     BaseChoice, map_from, DEBIAN_RELEASES as DEBIAN_SUITES, UBUNTU_RELEASES as UBUNTU_SUITES,
+                                     SUITE_PYTHON)
 
 # %% auto #0
-__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON', 'AGENT_HOOK',
-           'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir', 'write_task_dir', 'DockerLine',
-           'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'docker_state', 'base_image_tag',
-           'environment_to_task', 'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments',
-           'docker_build', 'BaseChoice', 'map_from', 'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs',
-           'runner_cache', 'adapt_test_sh', 'serve_runner', 'run_test_sh', 'run_task', 'instruction_paths',
-           'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli',
-           'harbor_import_cli', 'harbor_export_cli']
+__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'AGENT_HOOK', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
+           'write_task_dir', 'docker_state', 'base_image_tag', 'environment_to_task', 'task_to_records',
+           'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build', 'dockerfile_setup', 'task_layer',
+           'RunnerUnavailable', 'uv_needs', 'runner_cache', 'adapt_test_sh', 'serve_runner', 'run_test_sh', 'run_task',
+           'instruction_paths', 'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli',
+           'harbor_check_cli', 'harbor_import_cli', 'harbor_export_cli', 'DockerLine', 'parse_dockerfile', 'substitute',
+           'BuildFailed', 'DockerState', 'BaseChoice', 'map_from', 'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON']
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #d067837a
 class TaskFormatError(TermworldError):
@@ -236,231 +239,18 @@ def write_task_dir(task:HarborTask, dest:str|Path) -> Path:
         if tmp.exists(): shutil.rmtree(tmp)
     return dest
 
-# %% ../nbs/terminal_world/31_harbor.ipynb #97e50f43
-@dataclass
-class DockerLine:
-    "One Dockerfile instruction."
-    op: str                  # upper-case instruction: FROM, RUN, COPY, ...
-    args: str                # its arguments (continuations joined)
-    line: int                # line number where it starts
-    heredoc: str|None = None # the body of a `RUN <<EOF` heredoc
-
-    @property
-    def exec_form(self) -> list[str]|None:
-        "The JSON (exec) form of the arguments, or None for the shell form."
-        if not self.args.startswith('['): return None
-        try: value = json.loads(self.args)
-        except json.JSONDecodeError: return None
-        return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
-
-def parse_dockerfile(text:str) -> list[DockerLine]:
-    "The instructions of a Dockerfile."
-    lines, out, i = text.splitlines(), [], 0
-    while i < len(lines):
-        raw, start = lines[i], i + 1
-        i += 1
-        if not raw.strip() or raw.lstrip().startswith('#'): continue
-        buf = raw.rstrip()
-        while buf.endswith('\\') and i < len(lines):
-            nxt = lines[i]; i += 1
-            if nxt.lstrip().startswith('#'): continue
-            buf = buf[:-1] + nxt.rstrip()   # Docker drops the escape and the newline
-        op, _, args = buf.strip().partition(' ') if ' ' in buf.strip() else (buf.strip(), '', '')
-        if '\t' in op: op, _, rest = op.partition('\t'); args = rest + ' ' + args
-        args = args.strip()
-        heredoc = None
-        m = re.search(r'<<-?\s*(["\']?)(\w+)\1', args) if op.upper() in ('RUN', 'COPY') else None
-        if m:
-            body = []
-            while i < len(lines) and lines[i].strip() != m[2]: body.append(lines[i]); i += 1
-            i += 1
-            heredoc = '\n'.join(body) + '\n'
-        out.append(DockerLine(op.upper(), args, start, heredoc))
-    return out
-
-# %% ../nbs/terminal_world/31_harbor.ipynb #8fe2e199
-def substitute(text:str, values:dict[str, str]) -> str:
-    "Expand `$VAR`, `${VAR}`, `${VAR:-default}` and `${VAR:+alt}` as Docker does in ENV, WORKDIR, COPY and friends."
-    def repl(m):
-        if m[1] is not None: return values.get(m[1], '')
-        name, op, word = m[2], m[3], m[4] or ''
-        if op == ':-': return values.get(name) or word
-        if op == ':+': return word if values.get(name) else ''
-        return values.get(name, '')
-    return re.sub(r'\\\$|\$(\w+)|\$\{(\w+)(?:(:[-+])([^}]*))?\}', lambda m: '$' if m[0] == '\\$' else repl(m), text)
-
-def _flags(args:str) -> tuple[dict[str, str], str]:
-    flags = {}
-    while True:
-        m = re.match(r'--([\w-]+)(?:=(\S*))?\s+', args)
-        if not m: return flags, args
-        flags[m[1]] = m[2] or ''
-        args = args[m.end():]
-
-def _key_values(args:str, op:str) -> list[tuple[str, str]]:
-    "ENV/ARG/LABEL pairs: `K=V K2=\"v 2\"` or the legacy `K value with spaces`."
-    if '=' not in args.split(None, 1)[0]:
-        parts = args.split(None, 1)
-        return [(parts[0], shlex.split(parts[1])[0] if len(parts) > 1 and parts[1].strip() else '')] if op != 'ARG' else [(parts[0], None)]
-    out = []
-    for token in shlex.split(args, posix=True):
-        k, eq, v = token.partition('=')
-        out.append((k, v if eq else None))
-    return out
-
 # %% ../nbs/terminal_world/31_harbor.ipynb #f4cb53a1
-_NO_EFFECT = {'CMD': 'the task runs commands through its terminal, not the image command',
-              'ENTRYPOINT': 'the task runs commands through its terminal, not the image entrypoint',
-              'EXPOSE': 'ports are not published from a sandbox', 'HEALTHCHECK': 'health checks do not run in a sandbox',
-              'VOLUME': 'volumes are not created in a sandbox', 'STOPSIGNAL': 'no effect in a sandbox',
-              'ONBUILD': 'no effect when the image is not used as a base', 'LABEL': None, 'MAINTAINER': None}
+# the Dockerfile interpreter lives in termworld.sandbox.image; these names stay importable from here
+_all_ = ['DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'BaseChoice', 'map_from',
+         'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON']
 
-class BuildFailed(EnvBuildError):
-    "A Dockerfile line failed while building a task's environment."
-
-@dataclass
-class DockerState:
-    "The state a Dockerfile leaves: environment, build args, working directory, shell, base image, notes."
-    context: dict[str, bytes] = field(default_factory=dict)
-    modes: dict[str, int] = field(default_factory=dict)
-    env: dict[str, str] = field(default_factory=dict)
-    args: dict[str, str] = field(default_factory=dict)
-    workdir: str = '/'
-    shell: list[str] = field(default_factory=lambda: ['/bin/sh', '-c'])
-    base: str|None = None
-    stages: int = 0
-    notes: list[str] = field(default_factory=list)
-    copies: list[tuple[str, str, bytes, int|None]] = field(default_factory=list)  # (line, dest, data, mode) in order
-    runs: list[tuple[int, str]] = field(default_factory=list)                      # (line, shell command) in order
-    script: list[str] = field(default_factory=list)                                # the build as one shell script
-
-    @property
-    def values(self) -> dict[str, str]: return {**self.args, **self.env}
-
-    def note(self, d:DockerLine, text:str): self.notes.append(f"Dockerfile line {d.line}: {d.op} {text}")
-
-    def sources(self, pattern:str) -> list[tuple[str, bytes]]:
-        "Context files matched by a COPY source, with their path relative to the source (directories copy their content)."
-        pattern = pattern.strip('/').removeprefix('./') or '.'
-        if pattern in ('.', '*'): return [(k, v) for k, v in self.context.items()] if pattern == '.' else \
-            [(k, v) for k, v in self.context.items() if '/' not in k]
-        out = []
-        for rel, data in self.context.items():
-            if rel == pattern or fnmatch.fnmatchcase(rel, pattern): out.append((PurePosixPath(rel).name, data))
-            elif rel.startswith(pattern.rstrip('/') + '/'): out.append((rel[len(pattern.rstrip('/')) + 1:], data))
-            else:
-                top = rel.split('/')[0]
-                if '/' in rel and fnmatch.fnmatchcase(top, pattern): out.append((rel[len(top) + 1:], data))
-        return out
-
-    def _copy(self, d:DockerLine, sb):
-        flags, rest = _flags(d.args)
-        if 'from' in flags: return self.note(d, f"--from={flags['from']} needs a multi-stage build, which is not supported here; copy skipped.")
-        if 'chown' in flags: self.note(d, f"--chown={flags['chown']} is not honoured (the sandbox runs as root).")
-        parts = d.exec_form if rest.startswith('[') else None
-        parts = parts or shlex.split(rest)
-        if d.heredoc is not None:
-            srcs, dest = [], substitute(parts[-1], self.values)
-            items = [('', d.heredoc.encode())]
-        else:
-            srcs, dest = [substitute(p, self.values) for p in parts[:-1]], substitute(parts[-1], self.values)
-            items = []
-        dest = dest if dest.startswith('/') else str(PurePosixPath(self.workdir)/dest)
-        urls = [s for s in srcs if re.match(r'https?://', s)]
-        for url in urls:
-            if d.op != 'ADD': raise BuildFailed(f"Dockerfile line {d.line}: COPY cannot take a URL ({url}); use ADD.")
-            target = dest.rstrip('/') + '/' + url.rstrip('/').rsplit('/', 1)[-1] if dest.endswith('/') else dest
-            self.script.append(f"curl -fsSL {shlex.quote(url)} -o {shlex.quote(target)}")
-            if sb is not None:
-                res = _run(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(target).parent))} && curl -fsSL {shlex.quote(url)} -o {shlex.quote(target)}", network=True, timeout=300)
-                if res.exit_code != 0: raise BuildFailed(f"Dockerfile line {d.line}: ADD {url} could not be downloaded (curl exit {res.exit_code}); this machine may have no network.")
-        srcs = [s for s in srcs if s not in urls]
-        many = len(srcs) > 1 or dest.endswith('/') or any(s.rstrip('/') in ('.', '*') or any(c in s for c in '*?[') for s in srcs)
-        for src in srcs:
-            found = self.sources(src)
-            if not found: raise BuildFailed(f"Dockerfile line {d.line}: {d.op} source {src!r} is not in the build context; add the file or fix the line.")
-            is_dir = any('/' in rel or rel != PurePosixPath(src).name for rel, _ in found) or src.rstrip('/') in ('.', '*') or len(found) > 1
-            for rel, data in found:
-                target = str(PurePosixPath(dest)/rel) if (is_dir or many) else dest
-                if d.op == 'ADD' and re.search(r'\.(tar|tar\.gz|tgz|tar\.xz|tar\.bz2)$', rel):
-                    self._extract(d, target, data, dest, sb); continue
-                items.append((target, data))
-        for target, data in items:
-            target = target or dest
-            mode = int(flags['chmod'], 8) if flags.get('chmod') else None
-            if mode is None:
-                src_mode = next((self.modes.get(k) for k, v in self.context.items() if v is data), None)
-                mode = src_mode or (0o755 if data.startswith(b'#!') else 0o644)
-            self.copies.append((d.line, target, data, mode))
-            if sb is not None: self._write(d, sb, target, data, mode)
-
-    def _write(self, d:DockerLine, sb, target:str, data:bytes, mode:int|None):
-        try: sb.write(target, data, mode=mode)
-        except TermworldError as e: raise BuildFailed(f"Dockerfile line {d.line}: {d.op} to {target} cannot be honoured in this sandbox ({e})") from None
-
-    def _extract(self, d, target, data, dest, sb):
-        with tarfile.open(fileobj=io.BytesIO(data)) as t:
-            for m in t.getmembers():
-                if m.isfile():
-                    self.copies.append((d.line, str(PurePosixPath(dest)/m.name), t.extractfile(m).read(), m.mode & 0o777))
-                    if sb is not None: self._write(d, sb, self.copies[-1][1], self.copies[-1][2], self.copies[-1][3])
-
-    def apply(self, d:DockerLine, sb=None, timeout:float|None=600, base_names:tuple=(), echo:Callable|None=None):
-        "Apply one instruction (to `sb` when given; else only track state)."
-        op = d.op
-        if op == 'FROM':
-            self.stages += 1
-            flags, rest = _flags(d.args + ' ')
-            image = substitute(rest.split()[0], self.args) if rest.split() else ''
-            if self.stages > 1: self.note(d, f"{image}: multi-stage builds are not supported; later stages are applied over the first.")
-            self.base = self.base or image
-            if sb is not None and image and not any(image == b or image.startswith(b.split(':')[0] + ':') for b in base_names):
-                self.note(d, f"{image}: the task runs on the shared base rootfs instead (bwrap cannot use Docker images).")
-        elif op == 'ARG':
-            for k, v in _key_values(d.args, 'ARG'):
-                self.args.setdefault(k, substitute(v, self.values) if v is not None else '')
-                self.script.append(f"{k}={shlex.quote(self.args[k])}")
-        elif op == 'ENV':
-            for k, v in _key_values(d.args, 'ENV'):
-                self.env[k] = substitute(v or '', self.values)
-                self.script.append(f"export {k}={shlex.quote(self.env[k])}  # ENV")
-        elif op == 'WORKDIR':
-            path = substitute(d.args.strip(), self.values)
-            self.workdir = path if path.startswith('/') else str(PurePosixPath(self.workdir)/path)
-            self.script.append(f"mkdir -p {shlex.quote(self.workdir)} && cd {shlex.quote(self.workdir)}")
-            if sb is not None: _run(sb, f"mkdir -p {shlex.quote(self.workdir)}")
-        elif op == 'SHELL':
-            form = d.exec_form
-            if form: self.shell = form
-            else: self.note(d, 'needs the JSON form, e.g. SHELL ["/bin/bash", "-c"]; ignored.')
-        elif op == 'RUN':
-            flags, rest = _flags(d.args + ' ')
-            if flags: self.note(d, f"flags {', '.join('--' + k for k in flags)} are not honoured (no BuildKit mounts in a sandbox).")
-            form = d.exec_form if not d.heredoc else None
-            command = d.heredoc if d.heredoc is not None else (shlex.join(form) if form else rest.strip())
-            self.runs.append((d.line, command))
-            self.script.append(command.strip())
-            if sb is not None:
-                argv = form if form else [*self.shell, command]
-                if echo: echo(f"RUN (line {d.line}) {command.strip().splitlines()[0][:100]}")
-                res = sb.run(argv, timeout=timeout, network=True, env={**self.args, **self.env}, cwd=self.workdir)
-                if res.exit_code != 0 or res.timed_out:
-                    raise BuildFailed(f"Dockerfile line {d.line}: RUN exited {res.exit_code}{' (timed out)' if res.timed_out else ''}: "
-                                      f"{_clip((res.stderr or res.stdout).strip(), 600)}")
-        elif op in ('COPY', 'ADD'):
-            self._copy(d, sb)
-        elif op == 'USER':
-            user = substitute(d.args.strip(), self.values)
-            if user not in ('root', '0', '0:0', 'root:root'): self.note(d, f"{user}: not honoured; commands run as root in the sandbox.")
-        elif op in _NO_EFFECT:
-            if _NO_EFFECT[op]: self.note(d, f"has no effect: {_NO_EFFECT[op]}.")
-        else: self.note(d, 'is not a Dockerfile instruction this builder knows; ignored.')
+def _context_modes(task:HarborTask) -> dict[str, int]:
+    "Permission bits of a task's build-context files, keyed relative to `environment/`."
+    return {k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')}
 
 def docker_state(task:HarborTask) -> DockerState:
-    "The static view of a task's Dockerfile: ENV, WORKDIR, base image, copied files and RUN lines, without running anything."
-    state = DockerState(context=task.context, modes={k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')})
-    for d in parse_dockerfile(task.dockerfile): state.apply(d)
-    return state
+    "The static view of a task's Dockerfile (`sandbox.image.docker_state` on its build context): ENV, WORKDIR, base image, copied files and RUN lines."
+    return _image.docker_state(task.dockerfile, task.context, _context_modes(task))
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #82f961e9
 def base_image_tag() -> str:
@@ -634,88 +424,19 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
             raise BuildFailed(f"docker build of {task.name} failed: {e.msg}\n{_clip(tail, 800)}") from None
     return tag, notes
 
-# %% ../nbs/terminal_world/31_harbor.ipynb #ce11a23b
-class BaseChoice(BaseModel):
-    "The base a Dockerfile's `FROM` image maps to: a Debian or Ubuntu suite built the way the shared base is, and the Python asked for."
-    image: str                    # the FROM image as written
-    distro: str                   # debian | ubuntu | other
-    suite: str                    # the suite its base is debootstrapped from
-    python: str|None = None       # the Python version a python:* image names
-    tag: str                      # the base's tag: termworld-base:<hash of suite, recipe and packages>
-    shared: bool                  # it is the shared base image
-    notes: list[str] = []         # how it differs from the image asked for
-
-DEBIAN_SUITES = {'10': 'buster', '11': 'bullseye', '12': 'bookworm', '13': 'trixie'}
-UBUNTU_SUITES = {'20.04': 'focal', '22.04': 'jammy', '24.04': 'noble'}
-SUITE_PYTHON = {'buster': '3.7', 'bullseye': '3.9', 'bookworm': '3.11', 'trixie': '3.13',
-                'focal': '3.8', 'jammy': '3.10', 'noble': '3.12'}    # each suite's python3
-
-def map_from(image:str) -> BaseChoice:
-    "Map a `FROM` image to a base built like the shared one: `debian:<suite>`, `ubuntu:<release>` and `python:<X.Y>[-variant][-suite]` (Terminal-Bench's `python-3-NN` images too)."
-    from termworld.sandbox import SUITE, image_tag
-    name, _, tag = image.rpartition(':') if ':' in image.rsplit('/', 1)[-1] else (image, '', 'latest')
-    repo, notes = name.rsplit('/', 1)[-1], []
-    distro, suite, python = 'other', SUITE, None
-    words = tag.split('-')
-    if repo == 'debian':
-        word = words[0].split('.')[0]
-        if word in DEBIAN_SUITES.values() or word in DEBIAN_SUITES: distro, suite = 'debian', DEBIAN_SUITES.get(word, word)
-        else: notes.append(f"FROM {image}: Debian tag {tag!r} names no suite here; the {SUITE} base is used.")
-    elif repo == 'ubuntu':
-        word = words[0]
-        if word in UBUNTU_SUITES or word in UBUNTU_SUITES.values(): distro, suite = 'ubuntu', UBUNTU_SUITES.get(word, word)
-        else: notes.append(f"FROM {image}: Ubuntu tag {tag!r} names no release here; the {SUITE} base is used.")
-    elif repo == 'python' or re.fullmatch(r'python-3-\d+', repo):
-        m = re.match(r'(\d+)\.(\d+)', tag) if repo == 'python' else re.fullmatch(r'python-(\d)-(\d+)', repo)
-        python = f"{m[1]}.{m[2]}" if m else None
-        named = next((w for w in words if w in SUITE_PYTHON and w in DEBIAN_SUITES.values()), None)
-        by_python = next((s for s, v in SUITE_PYTHON.items() if v == python and s in DEBIAN_SUITES.values()), None)
-        distro, suite = 'debian', named or by_python or SUITE
-        if python and SUITE_PYTHON[suite] != python:
-            notes.append(f"FROM {image}: Python {python} asked for; the {suite} base has Python {SUITE_PYTHON[suite]}.")
-    else: notes.append(f"FROM {image}: not a Debian, Ubuntu or python image; the {SUITE} base is used.")
-    return BaseChoice(image=image, distro=distro, suite=suite, python=python, tag=image_tag(suite=suite), shared=suite == SUITE, notes=notes)
-
-
 # %% ../nbs/terminal_world/31_harbor.ipynb #4928b6a6
 def dockerfile_setup(task:HarborTask) -> tuple[str, dict[str, bytes], DockerState, list[str]]:
-    "A task's Dockerfile as a layer's setup: (script of its RUN and WORKDIR steps, COPY'd files, the static state, adaptations)."
-    state = DockerState(context=task.context, modes={k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')})
-    lines, adapted, ran = [], [], False
-    for d in parse_dockerfile(task.dockerfile):
-        before = len(state.copies)
-        state.apply(d)
-        if d.op == 'RUN':
-            exports = ' '.join(f"{k}={shlex.quote(v)}" for k, v in {**state.args, **state.env}.items())
-            lines.append(f"cd {shlex.quote(state.workdir)} && env {exports} {shlex.join(state.shell)} {shlex.quote(state.runs[-1][1])}".replace('env  ', 'env '))
-            ran = True
-        elif d.op == 'WORKDIR': lines.append(f"mkdir -p {shlex.quote(state.workdir)}")
-        elif d.op == 'ADD' and re.search(r'https?://', d.args): lines.append(state.script[-1])
-        elif d.op in ('COPY', 'ADD') and ran and len(state.copies) > before:
-            adapted.append(f"Dockerfile line {d.line}: {d.op} after a RUN step is applied before the RUN steps (files are placed first).")
-    files = {dest: data for _, dest, data, _ in state.copies}
-    modes = [f"chmod {mode:o} {shlex.quote(dest)}" for _, dest, data, mode in state.copies
-             if mode is not None and mode != (0o755 if dest.endswith('.sh') or data.startswith(b'#!') else 0o644)]
-    if state.runs: adapted.append(f"Dockerfile RUN steps ({len(state.runs)}) build a cached layer (network on while building).")
-    return '\n'.join(modes + lines) + ('\n' if lines or modes else ''), files, state, adapted
+    "A task's Dockerfile as a layer's setup (`sandbox.image.dockerfile_setup`): (script of its RUN and WORKDIR steps, COPY'd files, the static state, adaptations)."
+    return _image.dockerfile_setup(task.dockerfile, task.context, _context_modes(task))
 
 def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -> tuple[str, DockerState, list[str]]:
     "Build (once) the layer of a task's Dockerfile on the base its FROM maps to; returns (image for `Sandbox`, Dockerfile state, adaptations made)."
-    from termworld.sandbox import build_layer, image_ready, image_dir, docker_image_present
+    from termworld.sandbox import build_layer
     froms = [d for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM']
     if not froms: raise BuildFailed(f"{task.name}: environment/Dockerfile has no FROM line; add one.")
     script, files, state, adapted = dockerfile_setup(task)
-    choice = map_from(substitute(_flags(froms[0].args + ' ')[1].split()[0], state.args))
-    adapted = list(choice.notes) + adapted
-    base = base_image
-    if base is None and not choice.shared:
-        ready = image_ready(choice.tag) if backend == 'bwrap' else docker_image_present(choice.tag)
-        if ready:
-            base = str(image_dir(choice.tag)) if backend == 'bwrap' else choice.tag
-            adapted.append(f"FROM {choice.image}: the {choice.suite} base built here (Python {SUITE_PYTHON[choice.suite]}).")
-        elif choice.distro == 'ubuntu': adapted.append(f"FROM {choice.image}: Ubuntu {choice.suite} bases are not built here; the shared Debian base is used.")
-        else: adapted.append(f"FROM {choice.image}: the {choice.suite} base is not built here (`termworld image build --suite {choice.suite}`); the shared base is used.")
-    elif base is None: adapted.append(f"FROM {choice.image}: the shared {choice.suite} base image.")
+    base, choice, base_notes = _image.dockerfile_base(task.dockerfile, state.args, backend, base_image)
+    adapted = list(choice.notes) + adapted + base_notes
     try: layer = build_layer(script, files, backend=backend, base=base, workdir='/', env={**state.args, **state.env},
                              limits=_layer_limits(task), check=False)
     except TermworldError as e: raise BuildFailed(f"{task.name}: the Dockerfile's layer cannot be built ({e})") from None
@@ -728,7 +449,6 @@ def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -
 def _layer_limits(task:HarborTask):
     from termworld.sandbox import Limits
     return Limits(wall_s=task.build_timeout, network=True)
-
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #702abb16
 class RunnerUnavailable(TermworldError):
