@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .formats import to_chat
 
 # %% auto #0
 __all__ = ['VARIANTS', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
@@ -62,7 +63,7 @@ def _agent():
 
 def chat_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     "The trajectory as chat messages (system, task, then assistant/observation turns), scaffold stripped unless `strip=False`."
-    return _agent().to_chat(traj, strip=strip)
+    return to_chat(traj, strip=strip)
 
 def scaffold_texts(traj:Trajectory) -> list[str]:
     "The scaffold pieces a trajectory ran with: its guideline and cheatsheet texts (non-empty)."
