@@ -4,7 +4,7 @@
 
 # %% ../nbs/foundation/00_core.ipynb #be506a56
 from __future__ import annotations
-import contextlib, fcntl, hashlib, importlib, json, logging, os, sys, threading, time, warnings
+import contextlib, fcntl, hashlib, importlib, json, logging, os, re, sys, threading, time, warnings
 from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor, FIRST_COMPLETED, wait
 from importlib.resources import files as _pkg_files
@@ -17,11 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tqdm.auto import tqdm
 
 # %% auto #0
-__all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS', 'REPORTERS', 'COMMANDS', 'TermworldError',
-           'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id',
-           'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive',
-           'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step',
-           'TestOutcome', 'Verdict', 'Trajectory', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks',
+__all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
+           'REPORTERS', 'COMMANDS', 'TermworldError', 'ConfigError', 'StoreError', 'home', 'package_path', 'data_path',
+           'canonical_json', 'content_id', 'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage',
+           'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt',
+           'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError', 'add_scaffold',
+           'strip_scaffold', 'is_special_key', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks',
            'current_split', 'RunStore', 'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants',
            'Section', 'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config',
            'presets', 'deep_merge', 'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor',
@@ -332,6 +333,37 @@ class Trajectory(Record):
 
     @property
     def passed(self) -> bool: return bool(self.verdict and self.verdict.passed)
+
+# %% ../nbs/foundation/00_core.ipynb #19d8508c
+class ScaffoldError(TermworldError):
+    "A prompt or scaffold text already carries a scaffold delimiter."
+
+GUIDELINE_DELIM = "\n\n<<<termworld:guideline>>>\n# Execution guideline\n"
+CHEATSHEET_DELIM = "\n\n<<<termworld:cheatsheet>>>\n"
+_DELIMS = (GUIDELINE_DELIM, CHEATSHEET_DELIM)
+_DELIM_CORE = re.compile(r'<<<termworld:(?:guideline|cheatsheet)>>>')
+
+def add_scaffold(system_prompt:str, guideline:str|None=None, cheatsheet:str|None=None) -> str:
+    "Append the guideline and the cheatsheet to a system prompt under their delimiters."
+    for what, text in (('system prompt', system_prompt), ('guideline', guideline), ('cheatsheet', cheatsheet)):
+        if text and _DELIM_CORE.search(text):
+            raise ScaffoldError(f"the {what} already contains a termworld scaffold delimiter; strip it with strip_scaffold first.")
+    out = system_prompt
+    if guideline and guideline.strip(): out += GUIDELINE_DELIM + guideline.strip()
+    if cheatsheet and cheatsheet.strip(): out += CHEATSHEET_DELIM + cheatsheet.strip()
+    return out
+
+def strip_scaffold(text:str) -> str:
+    "Remove the guideline and cheatsheet (everything from the first scaffold delimiter on)."
+    cuts = [i for i in (text.find(d) for d in _DELIMS) if i >= 0]
+    return text[:min(cuts)] if cuts else text
+
+# %% ../nbs/foundation/00_core.ipynb #6fe8dcd6
+_SPECIAL = re.compile(r'^(?:[CM]-.|C-[A-Za-z\[\]\\]|Escape|Enter|Tab|BSpace|Up|Down|Left|Right|Home|End|PageUp|PageDown|PPage|NPage|F\d{1,2})$')
+
+def is_special_key(keys:str) -> bool:
+    "Whether a command's keystrokes are one tmux key name (pressed, not typed)."
+    return bool(_SPECIAL.match(keys.strip()))
 
 # %% ../nbs/foundation/00_core.ipynb #071aa4d6
 class RecoveryAttempt(Record):

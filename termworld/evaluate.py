@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 from .scale import StageContext, per_process
+from .formats import behavior_metrics
 
 # %% auto #0
 __all__ = ['METRICS', 'METRIC_NAMES', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta', 'summarize', 'behavior',
@@ -83,7 +84,7 @@ def _agent():
 
 def behavior(trajs:list[Trajectory], tasks:Iterable[str]|None=None) -> dict:
     "Average steps, command error rate, commands per step and per trajectory over trajectories (optionally only `tasks`)."
-    df = _agent().behavior_metrics(trajs)
+    df = behavior_metrics(trajs)
     if tasks is not None and len(df): df = df[df.task_id.isin(set(tasks))]
     if not len(df): return dict(trajectories=0, avg_steps=float('nan'), command_error_rate=float('nan'),
                                 commands_per_step=float('nan'), avg_commands=float('nan'))

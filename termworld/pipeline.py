@@ -19,8 +19,8 @@ __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'R
            'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'main']
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #0c20d246
-MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'bench', 'split', 'agent', 'toolagent', 'recover', 'flywheel',
-           'train', 'evaluate', 'scale', 'doctor', 'terminalize')
+MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'bench', 'split', 'agent', 'formats', 'trajectories',
+           'toolagent', 'recover', 'flywheel', 'train', 'evaluate', 'scale', 'doctor', 'terminalize')
 
 def load_modules() -> list[str]:
     "Import every termworld stage module present in this installation; returns their names."

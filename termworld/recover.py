@@ -267,7 +267,7 @@ def _agent():
 
 def cheatsheet_delim() -> str:
     "The fixed delimiter the agent puts before a cheatsheet in the system prompt."
-    return _agent().CHEATSHEET_DELIM
+    return CHEATSHEET_DELIM
 
 def strip_cheatsheet_text(system_prompt:str) -> str:
     "A system prompt without its cheatsheet block (the agent appends it last, after its delimiter); the guideline stays."

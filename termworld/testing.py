@@ -302,7 +302,6 @@ def on_SolutionDraft(self:CompetentHandler, text, user, system, schema, msgs=())
 @patch
 def teacher(self:CompetentHandler, msgs:list[dict], system:str) -> str:
     "A Terminus-2 turn: replay the reference solution (leaving out the task's omitted steps unless the cheatsheet names them), check, confirm."
-    from termworld.agent import CHEATSHEET_DELIM
     last = msgs[-1].get('content') or ''
     if 'Are you sure you want to mark the task as complete' in last:
         return _terminus('The outputs are in place and were checked.', 'Confirm completion.', [], True)

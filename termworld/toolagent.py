@@ -10,7 +10,7 @@ from typing import Any
 from .core import *
 from .core import TermworldError
 from .llm import Reply, LLMError, normalize_tool_calls
-from .agent import add_scaffold, strip_scaffold, to_atif
+from .formats import to_atif
 from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, open_env, tau2_tasks, bfcl_entries,
                              import_tau2, import_bfcl, BenchError)
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .formats import to_chat
 
 class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
@@ -65,7 +66,7 @@ def _agent():
 
 def chat_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     "The trajectory as chat messages (system, task, then assistant/observation turns), scaffold stripped unless `strip=False`."
-    return _agent().to_chat(traj, strip=strip)
+    return to_chat(traj, strip=strip)
 
 def scaffold_texts(traj:Trajectory) -> list[str]:
     "The scaffold pieces a trajectory ran with: its guideline and cheatsheet texts (non-empty)."
