@@ -17,37 +17,22 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from .core import *
 from .core import TermworldError, BudgetExceeded
+from .prompt import clip, render
 from .llm import LLMError
 from .scale import StageContext, per_process
 
 # %% auto #0
-__all__ = ['GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'PROMPT_SETUP', 'ATIF_VERSION', 'AgentError', 'render', 'TerminusCommand',
+__all__ = ['GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'PROMPT_SETUP', 'ATIF_VERSION', 'AgentError', 'TerminusCommand',
            'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply', 'add_scaffold', 'strip_scaffold',
-           'limit_output', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox',
-           'open_env_sandbox', 'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens',
-           'Agent', 'trajectory_id', 'run_episode', 'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names',
-           'behavior_metrics', 'env_metrics', 'summarize_behavior', 'sandbox_options', 'evaluation_tasks',
-           'run_trajectories', 'report_trajectories']
+           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox', 'open_env_sandbox',
+           'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens', 'Agent', 'trajectory_id',
+           'run_episode', 'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names', 'behavior_metrics',
+           'env_metrics', 'summarize_behavior', 'sandbox_options', 'evaluation_tasks', 'run_trajectories',
+           'report_trajectories']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
     "The agent or its episode cannot run as configured."
-
-def _prompt_text(name:str) -> str:
-    path = package_path('prompts', f'{name}.md')
-    try: text = path.read_text()
-    except FileNotFoundError: raise AgentError(f"prompt template {path} is missing; reinstall termworld or restore the file.") from None
-    return re.sub(r'\A\s*<!--.*?-->\s*\n', '', text, count=1, flags=re.S)
-
-def render(name:str, section:str|None=None, **values) -> str:
-    "Fill the `{{key}}` placeholders of prompt template `name` (optionally one `=== section ===` of it)."
-    text = _prompt_text(name)
-    if section is not None:
-        parts = dict(re.findall(r'^=== (\w+) ===\n(.*?)(?=^=== \w+ ===\n|\Z)', text, flags=re.S|re.M))
-        if section not in parts: raise AgentError(f"prompt template {name}.md has no section {section!r}; add a line '=== {section} ===' to it.")
-        text = parts[section]
-    def value(v): return f"{v:g}" if isinstance(v, float) else str(v)
-    return re.sub(r'\{\{(\w+)\}\}', lambda m: value(values[m[1]]) if m[1] in values else m[0], text).strip()
 
 # %% ../nbs/runtime/40_agent.ipynb #6ec33830
 class TerminusCommand(BaseModel):
@@ -180,15 +165,6 @@ def strip_scaffold(text:str) -> str:
 _MARK = re.compile(r'\[\[tw:(\d+):(\d+)\]\]')
 PROMPT_SETUP = " export PS1='[[tw:\\#:$?]]\\u@sandbox:\\w\\$ ' PS2='> '; unset HISTFILE;{exports} cd {workdir} 2>/dev/null; clear\n"
 
-def limit_output(text:str, max_bytes:int=10_000) -> str:
-    "Keep the head and tail of `text` within `max_bytes` (UTF-8), with a marker saying how much was omitted."
-    data = text.encode('utf-8', 'replace')
-    if len(data) <= max_bytes: return text
-    half = max_bytes // 2
-    head = data[:half].decode('utf-8', 'ignore')
-    tail = data[-half:].decode('utf-8', 'ignore')
-    return f"{head}\n[... output limited to {max_bytes} bytes; {len(data) - 2*half} interior bytes omitted ...]\n{tail}"
-
 def join_chunks(chunks:list[str]) -> str:
     "Join successive terminal outputs; a chunk that repeats the previous one's last (prompt) line continues it."
     out = ''
@@ -255,8 +231,8 @@ class Shell:
             if died: raise TerminalDied(f"the sandbox terminal exited ({died[1]}); the episode was stopped because the shell's state is lost.")
             chunks.append(out)
         text, codes, self.last = split_exit_codes(join_chunks(chunks), self.last)
-        if text.strip(): return 'New Terminal Output:\n' + limit_output(text, self.output_bytes), codes
-        return 'Current Terminal Screen:\n' + limit_output(self.screen(), self.output_bytes), codes
+        if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
+        return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
 
 # %% ../nbs/runtime/40_agent.ipynb #7519506a
 def _envs():
@@ -423,7 +399,7 @@ class Agent:
     def summarize(self) -> str:
         "Replace the history by a handoff message built from a summary, questions and answers; returns the handoff."
         summary = self._fit(render('terminus_summarize', 'summary'))
-        screen = limit_output(self.shell.screen(), self.settings.output_bytes)
+        screen = clip(self.shell.screen(), self.settings.output_bytes, unit='bytes')
         fresh = [{'role': 'system', 'content': self.system_prompt},
                  {'role': 'user', 'content': render('terminus_summarize', 'questions', instruction=self.instruction,
                                                     summary=summary, terminal=screen)}]
@@ -483,7 +459,7 @@ class Agent:
                         step.observation, step.seconds = str(e), time.perf_counter() - start
                         self.steps.append(step); self.stop_reason, self.error = 'error', str(e)
                         return self.steps
-                else: obs = 'Current Terminal Screen:\n' + limit_output(self.shell.screen(), s.output_bytes)
+                else: obs = 'Current Terminal Screen:\n' + clip(self.shell.screen(), s.output_bytes, unit='bytes')
                 if parsed.warnings:
                     obs = 'Previous response had warnings:\n' + '\n'.join(f'WARNINGS: - {w}' for w in parsed.warnings) + '\n\n' + obs
                 if reply.task_complete and pending:
@@ -617,9 +593,6 @@ def to_chat(traj:Trajectory, strip:bool=True) -> list[dict]:
     return msgs
 
 # %% ../nbs/runtime/40_agent.ipynb #873b51d7
-def _short(text:str, n:int=3000) -> str:
-    return text if len(text) <= n else text[:n//2] + f"\n… ({len(text) - n} characters) …\n" + text[-n//2:]
-
 def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
     "A readable transcript of the trajectory as markdown (`fmt='md'`) or standalone HTML (`fmt='html'`)."
     if fmt not in ('md', 'html'): raise AgentError(f"unknown transcript format {fmt!r}; use 'md' or 'html'.")
@@ -636,8 +609,8 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
         if traj.cheatsheet: out += ['<details><summary>cheatsheet</summary>', '', traj.cheatsheet, '', '</details>', '']
         for st in traj.steps:
             out += [f"### Step {st.index + 1}" + (' · task_complete' if st.task_complete else ''), '']
-            if st.note: out += [f"*{_short(st.note, 300)}*", '']
-            if st.parse_error: out += [f"**Parse error:** {st.parse_error}", '', '```', _short(st.raw, max_chars), '```', '']
+            if st.note: out += [f"*{clip(st.note, 300)}*", '']
+            if st.parse_error: out += [f"**Parse error:** {st.parse_error}", '', '```', clip(st.raw, max_chars), '```', '']
             else:
                 out += [f"**Analysis:** {st.analysis}", '', f"**Plan:** {st.plan}", '']
                 if st.commands:
@@ -645,7 +618,7 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
                                               for c in st.commands).rstrip('\n'), '```']
                     if st.exit_codes: out += [f"exit codes: {st.exit_codes}"]
                     out += ['']
-            out += ['```text', _short(st.observation, max_chars), '```', '']
+            out += ['```text', clip(st.observation, max_chars), '```', '']
         if v:
             out += ['### Verifier', '']
             out += [f"- {'✅' if t.outcome == 'passed' else '❌'} `{t.name}` {t.outcome}" + (f": {t.message.splitlines()[0][:200]}" if t.message else '')
@@ -657,13 +630,13 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
              f"stop: {e(traj.stop_reason or '-')}</p><p><b>Verdict:</b> {e(verdict)}</p>",
              f"<blockquote><pre style='white-space:pre-wrap'>{e(traj.instruction)}</pre></blockquote>"]
     for st in traj.steps:
-        body = (f"<p><b>Parse error:</b> {e(st.parse_error)}</p><pre>{e(_short(st.raw, max_chars))}</pre>" if st.parse_error else
+        body = (f"<p><b>Parse error:</b> {e(st.parse_error)}</p><pre>{e(clip(st.raw, max_chars))}</pre>" if st.parse_error else
                 f"<p><b>Analysis:</b> {e(st.analysis)}</p><p><b>Plan:</b> {e(st.plan)}</p>"
                 f"<pre style='background:#eef'>{e(''.join(c.keystrokes for c in st.commands))}</pre>"
                 + (f"<p>exit codes: {e(str(st.exit_codes))}</p>" if st.exit_codes else ''))
-        note = f"<p><i>{e(_short(st.note, 300))}</i></p>" if st.note else ''
+        note = f"<p><i>{e(clip(st.note, 300))}</i></p>" if st.note else ''
         parts.append(f"<details open><summary>Step {st.index + 1}{' · task_complete' if st.task_complete else ''}</summary>"
-                     f"{note}{body}<pre style='background:#f4f4f4'>{e(_short(st.observation, max_chars))}</pre></details>")
+                     f"{note}{body}<pre style='background:#f4f4f4'>{e(clip(st.observation, max_chars))}</pre></details>")
     if v: parts.append('<ul>' + ''.join(f"<li>{'✅' if t.outcome == 'passed' else '❌'} <code>{e(t.name)}</code> {e(t.outcome)} "
                                         f"{e(t.message.splitlines()[0][:200]) if t.message else ''}</li>" for t in v.tests) + '</ul>')
     return '<div class="termworld-transcript">' + '\n'.join(parts) + '</div>'
