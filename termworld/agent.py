@@ -14,33 +14,18 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from .core import *
 from .core import TermworldError, BudgetExceeded
+from .prompt import clip, render
 from .llm import LLMError
 
 # %% auto #0
-__all__ = ['PROMPT_SETUP', 'AgentError', 'render', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed',
-           'parse_reply', 'limit_output', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox',
-           'open_env_sandbox', 'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens',
-           'Agent', 'trajectory_id', 'run_episode', 'sandbox_options']
+__all__ = ['PROMPT_SETUP', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply',
+           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox', 'open_env_sandbox',
+           'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens', 'Agent', 'trajectory_id',
+           'run_episode', 'sandbox_options']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
     "The agent or its episode cannot run as configured."
-
-def _prompt_text(name:str) -> str:
-    path = package_path('prompts', f'{name}.md')
-    try: text = path.read_text()
-    except FileNotFoundError: raise AgentError(f"prompt template {path} is missing; reinstall termworld or restore the file.") from None
-    return re.sub(r'\A\s*<!--.*?-->\s*\n', '', text, count=1, flags=re.S)
-
-def render(name:str, section:str|None=None, **values) -> str:
-    "Fill the `{{key}}` placeholders of prompt template `name` (optionally one `=== section ===` of it)."
-    text = _prompt_text(name)
-    if section is not None:
-        parts = dict(re.findall(r'^=== (\w+) ===\n(.*?)(?=^=== \w+ ===\n|\Z)', text, flags=re.S|re.M))
-        if section not in parts: raise AgentError(f"prompt template {name}.md has no section {section!r}; add a line '=== {section} ===' to it.")
-        text = parts[section]
-    def value(v): return f"{v:g}" if isinstance(v, float) else str(v)
-    return re.sub(r'\{\{(\w+)\}\}', lambda m: value(values[m[1]]) if m[1] in values else m[0], text).strip()
 
 # %% ../nbs/runtime/40_agent.ipynb #6ec33830
 class TerminusCommand(BaseModel):
@@ -148,15 +133,6 @@ def parse_reply(text:str, max_duration:float=60.0) -> Parsed:
 _MARK = re.compile(r'\[\[tw:(\d+):(\d+)\]\]')
 PROMPT_SETUP = " export PS1='[[tw:\\#:$?]]\\u@sandbox:\\w\\$ ' PS2='> '; unset HISTFILE;{exports} cd {workdir} 2>/dev/null; clear\n"
 
-def limit_output(text:str, max_bytes:int=10_000) -> str:
-    "Keep the head and tail of `text` within `max_bytes` (UTF-8), with a marker saying how much was omitted."
-    data = text.encode('utf-8', 'replace')
-    if len(data) <= max_bytes: return text
-    half = max_bytes // 2
-    head = data[:half].decode('utf-8', 'ignore')
-    tail = data[-half:].decode('utf-8', 'ignore')
-    return f"{head}\n[... output limited to {max_bytes} bytes; {len(data) - 2*half} interior bytes omitted ...]\n{tail}"
-
 def join_chunks(chunks:list[str]) -> str:
     "Join successive terminal outputs; a chunk that repeats the previous one's last (prompt) line continues it."
     out = ''
@@ -223,8 +199,8 @@ class Shell:
             if died: raise TerminalDied(f"the sandbox terminal exited ({died[1]}); the episode was stopped because the shell's state is lost.")
             chunks.append(out)
         text, codes, self.last = split_exit_codes(join_chunks(chunks), self.last)
-        if text.strip(): return 'New Terminal Output:\n' + limit_output(text, self.output_bytes), codes
-        return 'Current Terminal Screen:\n' + limit_output(self.screen(), self.output_bytes), codes
+        if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
+        return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
 
 # %% ../nbs/runtime/40_agent.ipynb #7519506a
 def _envs():
@@ -391,7 +367,7 @@ class Agent:
     def summarize(self) -> str:
         "Replace the history by a handoff message built from a summary, questions and answers; returns the handoff."
         summary = self._fit(render('terminus_summarize', 'summary'))
-        screen = limit_output(self.shell.screen(), self.settings.output_bytes)
+        screen = clip(self.shell.screen(), self.settings.output_bytes, unit='bytes')
         fresh = [{'role': 'system', 'content': self.system_prompt},
                  {'role': 'user', 'content': render('terminus_summarize', 'questions', instruction=self.instruction,
                                                     summary=summary, terminal=screen)}]
@@ -451,7 +427,7 @@ class Agent:
                         step.observation, step.seconds = str(e), time.perf_counter() - start
                         self.steps.append(step); self.stop_reason, self.error = 'error', str(e)
                         return self.steps
-                else: obs = 'Current Terminal Screen:\n' + limit_output(self.shell.screen(), s.output_bytes)
+                else: obs = 'Current Terminal Screen:\n' + clip(self.shell.screen(), s.output_bytes, unit='bytes')
                 if parsed.warnings:
                     obs = 'Previous response had warnings:\n' + '\n'.join(f'WARNINGS: - {w}' for w in parsed.warnings) + '\n\n' + obs
                 if reply.task_complete and pending:
@@ -524,7 +500,3 @@ def sandbox_options(cfg:Config|None, backend:str|None=None) -> dict:
     sec = getattr(cfg, 'sandbox', None) if cfg is not None else None
     if sec is None: return {'sandbox_backend': backend} if backend else {}
     return dict(sandbox_backend=backend or sec.backend, image=sec.image, limits=sec.limits())
-
-# %% ../nbs/runtime/40_agent.ipynb #873b51d7
-def _short(text:str, n:int=3000) -> str:
-    return text if len(text) <= n else text[:n//2] + f"\n… ({len(text) - n} characters) …\n" + text[-n//2:]

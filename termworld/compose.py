@@ -17,7 +17,8 @@ from .core import *
 from .core import TermworldError, log
 from .llm import Models, LLMError, embed
 from .scale import StageContext
-from .skills import render_prompt, skill_md, _cut
+from .prompt import clip, render_messages
+from .skills import skill_md
 
 # %% auto #0
 __all__ = ['RELATIONS', 'skill_text', 'candidate_pairs', 'RelationLabel', 'SkillRelation', 'relation_messages',
@@ -83,11 +84,11 @@ class SkillRelation(Record):
         return (self.b, self.a) if self.first == 'b' else (self.a, self.b)
 
 def _anchor_text(s:Skill, chars:int) -> str:
-    return f"name: {s.name}\nwhat: {s.what or s.description}\nwhen: {s.when or '-'}\nhow: {_cut(s.how, chars)}"
+    return f"name: {s.name}\nwhat: {s.what or s.description}\nwhen: {s.when or '-'}\nhow: {clip(s.how.strip(), chars, 'head')}"
 
 def relation_messages(a:Skill, b:Skill, chars:int=600) -> list[dict]:
     "The relation prompt for skills A and B."
-    return render_prompt('skill_relation', a=_anchor_text(a, chars), b=_anchor_text(b, chars))
+    return render_messages('skill_relation', a=_anchor_text(a, chars), b=_anchor_text(b, chars))
 
 def classify_relations(skills:list[Skill], pairs:Iterable, sims:Iterable, llm, chars:int=600, executor=None,
                        done:dict[str, SkillRelation]|None=None, on_done:Callable|None=None) -> list[SkillRelation]:
@@ -195,10 +196,10 @@ def team_schema(names:list[str]) -> type[BaseModel]:
 
 def team_template(members:list[Skill]) -> TeamPlan:
     "A team plan written without a model: members in order, each handing its result to the next."
-    roles = [TeamRole(skill=s.name, role=_cut(f'{s.name} specialist', 36), responsibility=_cut(s.what or s.description, 155)) for s in members]
-    steps = [_cut(f'{r.role}: {s.what or s.description}'.rstrip('.') + '.' + (f' Hands the result to the {roles[i + 1].role}.' if i + 1 < len(roles) else ''), 155)
+    roles = [TeamRole(skill=s.name, role=clip(f'{s.name} specialist'.strip(), 36, 'head'), responsibility=clip((s.what or s.description).strip(), 155, 'head')) for s in members]
+    steps = [clip((f'{r.role}: {s.what or s.description}'.rstrip('.') + '.' + (f' Hands the result to the {roles[i + 1].role}.' if i + 1 < len(roles) else '')).strip(), 155, 'head')
              for i, (r, s) in enumerate(zip(roles, members))]
-    return TeamPlan(name='-'.join(s.name for s in members)[:48], goal=_cut(' then '.join(s.what or s.description for s in members), 195),
+    return TeamPlan(name='-'.join(s.name for s in members)[:48], goal=clip(' then '.join(s.what or s.description for s in members).strip(), 195, 'head'),
                     roles=roles, workflow=steps[:5])
 
 def complete_plan(plan:TeamPlan, members:list[Skill]) -> TeamPlan:
@@ -214,7 +215,7 @@ def complete_plan(plan:TeamPlan, members:list[Skill]) -> TeamPlan:
 
 def team_messages(members:list[Skill], subcategory:str, chars:int=600) -> list[dict]:
     "The team-writing prompt for these member skills."
-    return render_prompt('skill_team', subcategory=subcategory, names=', '.join(s.name for s in members),
+    return render_messages('skill_team', subcategory=subcategory, names=', '.join(s.name for s in members),
                          skills='\n\n'.join(f'### {s.name}\n' + _anchor_text(s, chars) for s in members))
 
 # %% ../nbs/terminal_world/11_compose.ipynb #4b38c567
@@ -222,7 +223,7 @@ def _front(**fields) -> str:
     return '---\n' + yaml.safe_dump({k: v for k, v in fields.items() if v not in (None, '', [])}, sort_keys=False, allow_unicode=True, width=1000) + '---\n'
 
 def _member_section(s:Skill, title:str, chars:int) -> str:
-    return f"### {title}\n\n**What:** {s.what or s.description}\n\n**When:** {s.when or '-'}\n\n**How:**\n\n{_cut(s.how, chars)}\n"
+    return f"### {title}\n\n**What:** {s.what or s.description}\n\n**When:** {s.when or '-'}\n\n**How:**\n\n{clip(s.how.strip(), chars, 'head')}\n"
 
 def team_skill_md(plan:TeamPlan, members:list[Skill], subcategory:str|None=None, chars:int=1200) -> str:
     "A team in skill.md form: roles, workflow and member skills."

@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel
 from .core import *
 from .core import TermworldError, BudgetExceeded
+from .prompt import clip, render_messages
 from .llm import LLMError, SchemaError
 from .scale import StageContext, per_process
 
@@ -24,13 +25,12 @@ from .scale import StageContext, per_process
 __all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError',
            'SandboxUnavailable', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'verdict_from', 'empty_dirs',
            'verifier_dirs', 'run_verifier', 'initial_state_problems', 'file_kind', 'check_file', 'is_text',
-           'describe_file', 'load_template', 'render_messages', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue',
-           'FileReview', 'SetupDraft', 'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection',
-           'open_sandbox', 'abs_path', 'write_files', 'file_bytes', 'env_vars', 'persist_env', 'materialize',
-           'task_context', 'Discard', 'NeedsNetwork', 'Builder', 'persist_script', 'setup_layer', 'environment_layer',
-           'open_environment', 'build_files', 'build_setup', 'staged', 'build_tests', 'build_solution',
-           'build_environment', 'build_task_environment', 'environment_id', 'import_folders', 'run_environments',
-           'environments_summary', 'report_environments']
+           'describe_file', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue', 'FileReview', 'SetupDraft', 'Probe',
+           'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'open_sandbox', 'abs_path', 'write_files',
+           'file_bytes', 'env_vars', 'persist_env', 'materialize', 'task_context', 'Discard', 'NeedsNetwork', 'Builder',
+           'persist_script', 'setup_layer', 'environment_layer', 'open_environment', 'build_files', 'build_setup',
+           'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
+           'import_folders', 'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a5833409
 class EnvBuildError(TermworldError):
@@ -43,10 +43,7 @@ class SandboxUnavailable(EnvBuildError):
     "No sandbox backend works on this machine."
 
 # %% ../nbs/terminal_world/30_envs.ipynb #e6789f03
-def _clip(text:str, n:int=1500) -> str:
-    "Keep head and tail of a long text."
-    text = text or ''
-    return text if len(text) <= n else text[:n//2] + f"\n…[{len(text) - n} chars cut]…\n" + text[-n//2:]
+_clip = clip    # the name termworld.harbor imports
 
 def _case_name(classname:str, name:str) -> str:
     parts = [p for p in (classname or '').split('.') if p]
@@ -71,7 +68,7 @@ def parse_junit(xml_text:str) -> list[TestOutcome]:
                 if 'collection failure' in (child.get('message') or '') or not case.get('classname'):
                     name = f"collect:{name}"
                     text = '\n'.join(detail.splitlines()[-12:]) or text
-            message = _clip(text, 1500)
+            message = clip(text, 1500)
             if outcome != 'skipped': break
         out.append(TestOutcome(name=name, outcome=outcome, message=message))
     return out
@@ -92,7 +89,7 @@ def parse_pytest_summary(output:str) -> list[TestOutcome]:
     out = []
     for line in lines[starts[-1] + 1:]:
         m = _SUMMARY_LINE.match(line.strip())
-        if m: out.append(TestOutcome(name=_node_name(m[2]), outcome=_OUTCOME[m[1]], message=_clip(m[3] or '', 500)))
+        if m: out.append(TestOutcome(name=_node_name(m[2]), outcome=_OUTCOME[m[1]], message=clip(m[3] or '', 500)))
     return out
 
 def parse_ctrf(data:dict) -> list[TestOutcome]:
@@ -100,7 +97,7 @@ def parse_ctrf(data:dict) -> list[TestOutcome]:
     status = {'passed': 'passed', 'failed': 'failed', 'skipped': 'skipped', 'pending': 'skipped', 'other': 'error'}
     tests = (data.get('results') or {}).get('tests') or []
     return [TestOutcome(name=_node_name(t.get('name', '')) if '::' in t.get('name', '') else t.get('name', ''),
-                        outcome=status.get(t.get('status'), 'error'), message=_clip(t.get('message') or t.get('trace') or '', 1500))
+                        outcome=status.get(t.get('status'), 'error'), message=clip(t.get('message') or t.get('trace') or '', 1500))
             for t in tests]
 
 # %% ../nbs/terminal_world/30_envs.ipynb #4c85663c
@@ -109,7 +106,7 @@ def verdict_from(outcomes:list[TestOutcome], verifier:str='pytest', output:str='
     n = len(outcomes)
     good = sum(o.outcome == 'passed' for o in outcomes)
     return Verdict(passed=n > 0 and good == n, reward=round(good / n, 4) if n else 0.0, tests=outcomes,
-                   verifier=verifier, output=_clip(output, 4000))
+                   verifier=verifier, output=clip(output, 4000))
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a4f8c0ac
 PYTEST_EXIT = {0: 'all tests passed', 1: 'some tests failed', 2: 'interrupted (collection errors)',
@@ -164,7 +161,7 @@ def run_verifier(sb, # an open Sandbox whose state is judged
         outcomes = (parse_junit(xml) if xml else []) + [TestOutcome(name='verifier', outcome='error',
                     message=f"pytest did not finish within {timeout:g} s.")]
     elif xml is None:
-        outcomes = [TestOutcome(name='verifier', outcome='error', message=_clip(
+        outcomes = [TestOutcome(name='verifier', outcome='error', message=clip(
             f"pytest wrote no report (exit {res.exit_code}); is python3-pytest installed in the image?\n{res.stderr or res.stdout}", 1500))]
     else:
         outcomes = parse_junit(xml)
@@ -184,9 +181,9 @@ def initial_state_problems(verdict:Verdict) -> list[str]:
     for t in verdict.tests:
         first = t.message.strip().splitlines()[-1] if t.message.strip() else ''
         if t.name.startswith('collect') or t.name == 'verifier':
-            problems.append(f"the tests do not collect or run ({t.name}): {_clip(t.message, 600)}")
+            problems.append(f"the tests do not collect or run ({t.name}): {clip(t.message, 600)}")
         elif t.outcome in ('failed', 'error') and _EXEC_ERROR.search(t.message):
-            problems.append(f"{t.name} is not executable: {_clip(first or t.message, 400)}")
+            problems.append(f"{t.name} is not executable: {clip(first or t.message, 400)}")
         elif t.outcome == 'passed':
             problems.append(f"{t.name} PASSES on the initial state, before any work is done (vacuous); it must check the result the task asks for.")
         elif t.outcome == 'skipped':
@@ -299,27 +296,8 @@ def describe_file(path:str, data:bytes, limit:int=2000) -> str:
     if kind in ('zip', 'xlsx', 'docx', 'pptx') and zipfile.is_zipfile(io.BytesIO(data)):
         return head + '\nzip members: ' + ', '.join(zipfile.ZipFile(io.BytesIO(data)).namelist()[:30])
     if is_text(data) and kind not in BINARY_TYPES:
-        return f"{head}\n```\n{_clip(data.decode('utf-8'), limit)}\n```"
+        return f"{head}\n```\n{clip(data.decode('utf-8'), limit)}\n```"
     return f"{head}\nbinary {kind}, starts with {data[:16].hex(' ')}"
-
-# %% ../nbs/terminal_world/30_envs.ipynb #912bc53f
-def load_template(name:str) -> str:
-    "The text of a prompt template shipped in `termworld/prompts/`."
-    path = package_path('prompts', name if name.endswith('.md') else f'{name}.md')
-    if not path.exists(): raise ConfigError(f"prompt template {path} is missing; reinstall termworld or restore the file.")
-    return path.read_text()
-
-def render_messages(name:str, **values) -> list[dict]:
-    "Fill a template's `{{placeholders}}` and split it into chat messages by its `# System` / `# User` headings."
-    text = re.sub(r'^\s*<!--.*?-->\s*', '', load_template(name), flags=re.S)
-    def fill(m):
-        key = m[1]
-        if key not in values: raise ConfigError(f"prompt template {name} uses {{{{{key}}}}}, which the caller does not provide; fix the template.")
-        return str(values[key])
-    text = re.sub(r'\{\{\s*(\w+)\s*\}\}', fill, text)
-    parts = re.split(r'^# (System|User)\s*$', text, flags=re.M)
-    if len(parts) == 1: return [{'role': 'user', 'content': text.strip()}]
-    return [{'role': role.lower(), 'content': body.strip()} for role, body in zip(parts[1::2], parts[2::2]) if body.strip()]
 
 # %% ../nbs/terminal_world/30_envs.ipynb #80df1eff
 class FileDraft(BaseModel):
@@ -455,7 +433,7 @@ def materialize(sb, env:Environment, store:RunStore|None=None, timeout:float|Non
                timeout=timeout, network=network, cwd=env.workdir)
     if check and (res.exit_code != 0 or res.timed_out):
         raise EnvBuildError(f"the setup script failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): "
-                                f"{_clip((res.stderr or res.stdout).strip(), 300)}; rebuild the environment.")
+                                f"{clip((res.stderr or res.stdout).strip(), 300)}; rebuild the environment.")
     return res
 
 # %% ../nbs/terminal_world/30_envs.ipynb #b4e99344
@@ -507,7 +485,7 @@ class Builder:
 
     def log(self, artifact:str, round:int, problems:list[str]|str):
         problems = [problems] if isinstance(problems, str) else problems
-        self.attempts.append(Attempt(artifact=artifact, round=round, ok=not problems, feedback=_clip('\n'.join(problems), 3000)))
+        self.attempts.append(Attempt(artifact=artifact, round=round, ok=not problems, feedback=clip('\n'.join(problems), 3000)))
 
 # %% ../nbs/terminal_world/30_envs.ipynb #21773de4
 def persist_script(values:dict[str, str]) -> str:
@@ -591,7 +569,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
             res = _run(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(path).parent))} && python3 /tmp/termworld-make-file.py",
                        timeout=b.sec.tool_timeout, network=False)
             if res.exit_code != 0 or res.timed_out:
-                raise _FileProblem(f"the program that makes {path} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}):\n{_clip(res.stderr or res.stdout, 800)}")
+                raise _FileProblem(f"the program that makes {path} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}):\n{clip(res.stderr or res.stdout, 800)}")
             if _run(sb, f"test -f {shlex.quote(path)}").exit_code != 0:
                 raise _FileProblem(f"the program ran but did not create {path}.")
             return sb.read(path)
@@ -604,7 +582,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
             res = _run(sb, ['curl', '-fsSL', '--max-time', str(int(b.sec.tool_timeout)), '-o', '/tmp/termworld-fetch', plan.url],
                        timeout=b.sec.tool_timeout + 5, network=True)
             if res.exit_code != 0:
-                raise _FileProblem(f"could not fetch {plan.url} for {path} (curl exit {res.exit_code}: {_clip(res.stderr, 300).strip()}); "
+                raise _FileProblem(f"could not fetch {plan.url} for {path} (curl exit {res.exit_code}: {clip(res.stderr, 300).strip()}); "
                                    "the file is not invented, so name a reachable URL or build without network-dependent files.")
             return sb.read('/tmp/termworld-fetch')
     raise Discard(f"{path} has unknown generation mode {spec.mode!r}.")
@@ -655,7 +633,7 @@ def build_files(b:Builder) -> dict[str, bytes]:
         if not problems: return {p: current[p] for p in specs}
         feedback = {p: '\n'.join(f"- {m}" for m in ms) for p, ms in problems.items()}
         pending = [p for p in specs if p in problems]
-    raise Discard(f"files still fail after {b.sec.rounds} rounds: {_clip('; '.join(lines), 600)}")
+    raise Discard(f"files still fail after {b.sec.rounds} rounds: {clip('; '.join(lines), 600)}")
 
 # %% ../nbs/terminal_world/30_envs.ipynb #7fcd796d
 _TRIVIAL_PROBE = re.compile(r'^\s*(true|:|exit\s+0|echo\b[^|;&]*)\s*$')
@@ -668,7 +646,7 @@ def _run_probes(sb, probes:list[str], timeout:float) -> list[str]:
     for cmd in probes:
         res = _run(sb, cmd, timeout=timeout, network=False)
         if res.exit_code != 0 or res.timed_out:
-            failed.append(f"probe `{cmd}` failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {_clip((res.stdout + res.stderr).strip(), 300)}")
+            failed.append(f"probe `{cmd}` failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {clip((res.stdout + res.stderr).strip(), 300)}")
     return failed
 
 def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
@@ -695,7 +673,7 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
                 res = materialize(sb, env, timeout=b.sec.setup_timeout, network=b.setup_network, check=False)
             else: res = layer.result or _CACHED_SETUP
             if res.exit_code != 0 or res.timed_out:
-                problems = [f"the setup script exited {res.exit_code}{' (timed out)' if res.timed_out else ''}:\n{_clip((res.stdout + res.stderr).strip(), 1200)}"]
+                problems = [f"the setup script exited {res.exit_code}{' (timed out)' if res.timed_out else ''}:\n{clip((res.stdout + res.stderr).strip(), 1200)}"]
             else:
                 try:
                     plan = b.ask('env_probe', ProbePlan, steps=steps_text, script=draft.script, files=files_text)
@@ -709,7 +687,7 @@ def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
         b.log('setup', rnd, problems)
         if not problems: return draft.script, [p for p in probes if not _TRIVIAL_PROBE.match(p)] + auto
         feedback = '\n'.join(f"- {p}" for p in problems)
-    raise Discard(f"setup still fails after {b.sec.rounds} rounds: {_clip(feedback, 600)}")
+    raise Discard(f"setup still fails after {b.sec.rounds} rounds: {clip(feedback, 600)}")
 
 # %% ../nbs/terminal_world/30_envs.ipynb #6e4714f0
 @contextmanager
@@ -744,7 +722,7 @@ def build_tests(b:Builder, files:dict[str, bytes], setup:str) -> tuple[str, Verd
         b.log('tests', rnd, problems)
         if not problems: return draft.tests, verdict
         feedback = '\n'.join(f"- {p}" for p in problems)
-    raise Discard(f"tests still fail validation after {b.sec.rounds} rounds: {_clip(feedback, 600)}")
+    raise Discard(f"tests still fail validation after {b.sec.rounds} rounds: {clip(feedback, 600)}")
 
 # %% ../nbs/terminal_world/30_envs.ipynb #9fee04e4
 def build_solution(b:Builder, files:dict[str, bytes], setup:str, tests:str) -> str|None:
@@ -759,8 +737,8 @@ def build_solution(b:Builder, files:dict[str, bytes], setup:str, tests:str) -> s
             res = _run(sb, 'bash /solution/solve.sh', timeout=b.sec.solution_timeout, network=False, cwd=b.workdir)
             _run(sb, empty_dirs('/solution'))
             verdict = run_verifier(sb, tests, timeout=b.sec.test_timeout, workdir=b.workdir)
-        problems = [f"{t.name} {t.outcome}: {_clip(t.message, 400)}" for t in verdict.tests if t.outcome != 'passed']
-        if problems and res.exit_code != 0: problems.insert(0, f"solve.sh exited {res.exit_code}: {_clip((res.stderr or res.stdout).strip(), 600)}")
+        problems = [f"{t.name} {t.outcome}: {clip(t.message, 400)}" for t in verdict.tests if t.outcome != 'passed']
+        if problems and res.exit_code != 0: problems.insert(0, f"solve.sh exited {res.exit_code}: {clip((res.stderr or res.stdout).strip(), 600)}")
         b.log('solution', rnd, problems)
         if not problems: return draft.script
         feedback = '\n'.join(f"- {p}" for p in problems)
@@ -833,10 +811,10 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
     except BudgetExceeded: raise
     except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',
-                          error=f"blueprint: {_clip(str(e), 500)}")
+                          error=f"blueprint: {clip(str(e), 500)}")
     except (TermworldError, OSError, RuntimeError, ValueError) as e:
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='failed',
-                          error=f"{type(e).__name__}: {_clip(str(e), 500)}")
+                          error=f"{type(e).__name__}: {clip(str(e), 500)}")
     if env.ok and sec.export_harbor:
         from termworld.harbor import environment_to_task, write_task_dir
         try: write_task_dir(environment_to_task(env, task, store, sec.harbor_base_image, sec), store.root/'envs'/task.id)
@@ -916,7 +894,7 @@ def report_environments(store:RunStore) -> str:
         causes = ('blueprint', 'files', 'setup', 'tests', 'solution', 'network')   # `network`: needs the network, which was off
         for stage_name in (*causes, *sorted(set(s['reasons']) - set(causes))):
             if stage_name in s['reasons']:
-                ex = _clip(s['reasons'][stage_name][0], 160).replace('|', '\\|').replace('\n', ' ')
+                ex = clip(s['reasons'][stage_name][0], 160).replace('|', '\\|').replace('\n', ' ')
                 lines.append(f"| {stage_name} | {len(s['reasons'][stage_name])} | {ex} |")
         lines.append('')
     if s['ok']:

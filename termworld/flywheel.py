@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Literal
 import pandas as pd
 import yaml
 from pydantic import BaseModel, ConfigDict
-from .skills import render_prompt
+from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
 from .llm import Models, LLMError
@@ -276,7 +276,7 @@ def add_branch(tree:BehaviorTree, nb:NewBranch) -> tuple[BehaviorTree, str|None]
 def expand_tree(tree:BehaviorTree, scn:Scenario, llm, observations:str='', n:int=1, params:dict|None=None,
                 record_id:str='') -> tuple[BehaviorTree, list[str], list[str]]:
     "Phase 2: ask `llm` for `n` new branches; returns the grown tree, the added branch ids and the rejections."
-    msgs = render_prompt('flywheel_expand', scenario=scn.description, tools=json.dumps(scn.tools), tree=render_tree(tree),
+    msgs = render_messages('flywheel_expand', scenario=scn.description, tools=json.dumps(scn.tools), tree=render_tree(tree),
                          observations=observations or 'No rollouts yet; the agent follows the linear workflow.', n=n)
     reply = llm.chat(msgs, schema=Expansion, stage='flywheel', record_id=record_id, **(params or {}))
     added, rejected = [], []
@@ -323,7 +323,7 @@ def invert_branch(tree:BehaviorTree, path:list[str], scn:Scenario, llm, params:d
     steps = '\n'.join(f"- when {tree.get(i).condition}" + (f" [{tree.get(i).check}]" if tree.get(i).check else '')
                       + f": {tree.get(i).action}" + (f" ⇒ {tree.get(i).outcome}" if tree.get(i).outcome else '') for i in path)
     sib = '\n'.join(f"- {s.condition}" + (f" [{s.check}]" if s.check else '') for s in siblings(tree, path)) or '(none)'
-    msgs = render_prompt('flywheel_invert', scenario=scn.description, state=json.dumps(scn.state), path=steps, siblings=sib)
+    msgs = render_messages('flywheel_invert', scenario=scn.description, state=json.dumps(scn.state), path=steps, siblings=sib)
     return llm.chat(msgs, schema=Inversion, stage='flywheel', record_id=record_id, **(params or {})).parsed
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #7c7e6a67
@@ -432,7 +432,7 @@ def make_adversary(task_state:dict, tree:BehaviorTree, path:list[str], rubric:Ru
     "Phase 4: a false claim pushing toward a forbidden tool (None when the path forbids none)."
     if not rubric.forbidden: return None
     wrong = rubric.forbidden[0]
-    msgs = render_prompt('flywheel_adversary', scenario=scn.description, state=json.dumps(task_state),
+    msgs = render_messages('flywheel_adversary', scenario=scn.description, state=json.dumps(task_state),
                          path=' → '.join(tree.get(i).action for i in path), wrong=f"call {wrong}",
                          strategy=f"{strategy}: {STRATEGIES.get(strategy, strategy)}")
     a = llm.chat(msgs, schema=AdversaryText, stage='flywheel', record_id=record_id, **(params or {})).parsed
@@ -471,13 +471,13 @@ def simulate_tool(call:dict, state:dict, scn:Scenario, llm=None, params:dict|Non
     if call['name'] not in scn.tool_names: return json.dumps({'error': f"unknown tool {call['name']}"})
     if llm is None: return json.dumps(state if call['name'] in scn.read_tools else {'ok': True})
     tool = next(t for t in scn.tools if t['function']['name'] == call['name'])
-    msgs = render_prompt('flywheel_tool', state=json.dumps(state), tool=json.dumps(tool), call=json.dumps(call))
+    msgs = render_messages('flywheel_tool', state=json.dumps(state), tool=json.dumps(tool), call=json.dumps(call))
     return llm.chat(msgs, stage='flywheel', record_id=record_id, **(params or {})).text.strip()
 
 def simulate_user(transcript:list[dict], instruction:str, adversary:Adversary|None, llm, params:dict|None=None, record_id:str='') -> str:
     "The simulated user's next message (the agent's messages become its user turns)."
     tactic = f"{adversary.claim} (goal: {adversary.goal})" if adversary else 'Be honest and cooperative.'
-    sys = render_prompt('flywheel_user', instruction=instruction, tactic=tactic, stop=STOP)
+    sys = render_messages('flywheel_user', instruction=instruction, tactic=tactic, stop=STOP)
     msgs = sys + [{'role': 'user', 'content': 'Hello, how can I help you today?'}]
     for m in transcript:
         if m['role'] == 'user': msgs.append({'role': 'assistant', 'content': m['content']})
@@ -528,7 +528,7 @@ class FlywheelTask(Record):
 
     def system_prompt(self) -> str:
         "The agent's system prompt: the SOP and the tool schemas."
-        return render_prompt('flywheel_agent', sop='\n'.join(f'- {r}' for r in self.sop) or '(none)',
+        return render_messages('flywheel_agent', sop='\n'.join(f'- {r}' for r in self.sop) or '(none)',
                              tools=json.dumps(self.tools))[0]['content']
 
 class TreeRecord(Record):
@@ -622,7 +622,7 @@ def consistent(answers:list[str], k:int=3) -> str|None:
 
 def solve_k(task:str, question:str, solvers:list, k:int=3, params:dict|None=None, record_id:str='', temperature:float=0.7) -> list[str]:
     "k independent final answers, cycling through `solvers`, each its own sample (so one model shared by roles still gives k draws)."
-    msgs = render_prompt('flywheel_solve', task=task, question=question or 'What is the final answer?')
+    msgs = render_messages('flywheel_solve', task=task, question=question or 'What is the final answer?')
     out = []
     for i in range(k):
         llm = solvers[i % len(solvers)]
@@ -690,7 +690,7 @@ def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> lis
     rule = (f"Rewrite the task into the applied domain of {persona}, keeping it verifiable." if persona else '')
     out = []
     try:
-        msgs = render_prompt('flywheel_variants', task=task.instruction, failure=_failure_text(tr), n=fw.variants, persona_rule=rule)
+        msgs = render_messages('flywheel_variants', task=task.instruction, failure=_failure_text(tr), n=fw.variants, persona_rule=rule)
         vs = models['synthesizer'].chat(msgs, schema=Variants, stage='flywheel', record_id=task.id, **p).parsed.variants
     except LLMError as e:
         return [FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, status='failed', error=str(e))]

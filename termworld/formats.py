@@ -12,7 +12,7 @@ import pandas as pd
 from .core import *
 from .core import TermworldError
 # the prompt renderer and the truncation helper still live with the agent loop
-from .agent import render, _short
+from .prompt import clip, render
 
 # %% auto #0
 __all__ = ['ATIF_VERSION', 'FormatError', 'to_atif', 'write_atif', 'to_chat', 'transcript', 'command_names', 'behavior_metrics',
@@ -105,8 +105,8 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
         if traj.cheatsheet: out += ['<details><summary>cheatsheet</summary>', '', traj.cheatsheet, '', '</details>', '']
         for st in traj.steps:
             out += [f"### Step {st.index + 1}" + (' · task_complete' if st.task_complete else ''), '']
-            if st.note: out += [f"*{_short(st.note, 300)}*", '']
-            if st.parse_error: out += [f"**Parse error:** {st.parse_error}", '', '```', _short(st.raw, max_chars), '```', '']
+            if st.note: out += [f"*{clip(st.note, 300)}*", '']
+            if st.parse_error: out += [f"**Parse error:** {st.parse_error}", '', '```', clip(st.raw, max_chars), '```', '']
             else:
                 out += [f"**Analysis:** {st.analysis}", '', f"**Plan:** {st.plan}", '']
                 if st.commands:
@@ -114,7 +114,7 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
                                               for c in st.commands).rstrip('\n'), '```']
                     if st.exit_codes: out += [f"exit codes: {st.exit_codes}"]
                     out += ['']
-            out += ['```text', _short(st.observation, max_chars), '```', '']
+            out += ['```text', clip(st.observation, max_chars), '```', '']
         if v:
             out += ['### Verifier', '']
             out += [f"- {'✅' if t.outcome == 'passed' else '❌'} `{t.name}` {t.outcome}" + (f": {t.message.splitlines()[0][:200]}" if t.message else '')
@@ -126,13 +126,13 @@ def transcript(traj:Trajectory, fmt:str='md', max_chars:int=3000) -> str:
              f"stop: {e(traj.stop_reason or '-')}</p><p><b>Verdict:</b> {e(verdict)}</p>",
              f"<blockquote><pre style='white-space:pre-wrap'>{e(traj.instruction)}</pre></blockquote>"]
     for st in traj.steps:
-        body = (f"<p><b>Parse error:</b> {e(st.parse_error)}</p><pre>{e(_short(st.raw, max_chars))}</pre>" if st.parse_error else
+        body = (f"<p><b>Parse error:</b> {e(st.parse_error)}</p><pre>{e(clip(st.raw, max_chars))}</pre>" if st.parse_error else
                 f"<p><b>Analysis:</b> {e(st.analysis)}</p><p><b>Plan:</b> {e(st.plan)}</p>"
                 f"<pre style='background:#eef'>{e(''.join(c.keystrokes for c in st.commands))}</pre>"
                 + (f"<p>exit codes: {e(str(st.exit_codes))}</p>" if st.exit_codes else ''))
-        note = f"<p><i>{e(_short(st.note, 300))}</i></p>" if st.note else ''
+        note = f"<p><i>{e(clip(st.note, 300))}</i></p>" if st.note else ''
         parts.append(f"<details open><summary>Step {st.index + 1}{' · task_complete' if st.task_complete else ''}</summary>"
-                     f"{note}{body}<pre style='background:#f4f4f4'>{e(_short(st.observation, max_chars))}</pre></details>")
+                     f"{note}{body}<pre style='background:#f4f4f4'>{e(clip(st.observation, max_chars))}</pre></details>")
     if v: parts.append('<ul>' + ''.join(f"<li>{'✅' if t.outcome == 'passed' else '❌'} <code>{e(t.name)}</code> {e(t.outcome)} "
                                         f"{e(t.message.splitlines()[0][:200]) if t.message else ''}</li>" for t in v.tests) + '</ul>')
     return '<div class="termworld-transcript">' + '\n'.join(parts) + '</div>'

@@ -13,14 +13,15 @@ from typing import Any, Callable, ClassVar, Iterable, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .prompt import clip, render, render_text
 from .scale import StageContext, per_process
 
 # %% auto #0
 __all__ = ['CHEATSHEET_HEADER', 'EVALUATORS', 'ANSWER_FORMATS', 'Cheatsheet', 'render_cheatsheet', 'parse_cheatsheet',
            'merge_cheatsheets', 'Evaluation', 'evaluator', 'parse_objective', 'evaluate', 'render_trace',
-           'verifier_feedback', 'load_prompt', 'fill', 'reflect', 'cheatsheet_delim', 'strip_cheatsheet_text',
-           'strip_cheatsheet', 'audit_stripped', 'RecoveryResult', 'scenario_id', 'recover_scenario', 'AuditCheck',
-           'AuditReply', 'IntegrityAudit', 'audit_integrity', 'audit_agreement', 'RecoveryScenario', 'TrainingSet',
+           'verifier_feedback', 'reflect', 'cheatsheet_delim', 'strip_cheatsheet_text', 'strip_cheatsheet',
+           'audit_stripped', 'RecoveryResult', 'scenario_id', 'recover_scenario', 'AuditCheck', 'AuditReply',
+           'IntegrityAudit', 'audit_integrity', 'audit_agreement', 'RecoveryScenario', 'TrainingSet',
            'RecoveredSection', 'RecoveryError', 'failed_scenarios', 'filtered_trajectories', 'TerminalTeacher',
            'write_recovery', 'latest_scenarios', 'judge_model', 'run_audit', 'write_training_set', 'combined_dataset',
            'run_recovered', 'failure_asymmetry', 'cumulative_recovery', 'recovery_stats', 'report_recovered',
@@ -184,23 +185,17 @@ def evaluate(traj:Trajectory, objective:str|list[str]='all_pass') -> Evaluation:
                       feedback=[line for e in evals for line in e.feedback])
 
 # %% ../nbs/proof_gen/50_recover.ipynb #8584a00f
-def _clip(text:str, n:int) -> str:
-    text = text or ''
-    if len(text) <= n: return text
-    half = max(1, n // 2 - 10)
-    return f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n{text[-half:]}"
-
 def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) -> str:
     "A trajectory as text for a reflector or judge: turns, keystrokes, clipped outputs, how it ended."
     turns = []
     for s in traj.steps:
         lines = [f"### Turn {s.index + 1}"]
-        if s.parse_error: lines.append(f"(reply did not parse: {s.parse_error})\n{_clip(s.raw, output_chars)}")
+        if s.parse_error: lines.append(f"(reply did not parse: {s.parse_error})\n{clip(s.raw, output_chars, fit=True)}")
         if s.analysis: lines.append(f"analysis: {s.analysis.strip()}")
         if s.plan: lines.append(f"plan: {s.plan.strip()}")
         for c in s.commands: lines.append(f"$ {c.keystrokes.rstrip()}")
         if s.task_complete: lines.append('(marked the task complete)')
-        if s.observation.strip(): lines.append(f"output:\n{_clip(s.observation.rstrip(), output_chars)}")
+        if s.observation.strip(): lines.append(f"output:\n{clip(s.observation.rstrip(), output_chars, fit=True)}")
         turns.append('\n'.join(lines))
     tail = f"\nEpisode ended: {traj.stop_reason or traj.status}" + (f" ({traj.error})" if traj.error else '') + \
            f"; {len(traj.steps)} turns."
@@ -212,7 +207,7 @@ def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) ->
             if budget - len(t) - 2 < 0: break
             kept.insert(0, t); budget -= len(t) + 2
         cut = len(turns) - 1 - len(kept)
-        body = '\n\n'.join([_clip(keep_head[0], max_chars // 3), *([f"[... {cut} turns cut ...]"] if cut else []), *kept])
+        body = '\n\n'.join([clip(keep_head[0], max_chars // 3, fit=True), *([f"[... {cut} turns cut ...]"] if cut else []), *kept])
     return (body or '(no turns)') + tail
 
 def verifier_feedback(traj:Trajectory, objective:str|list[str]='all_pass') -> str:
@@ -226,16 +221,6 @@ def verifier_feedback(traj:Trajectory, objective:str|list[str]='all_pass') -> st
     return '\n'.join(lines)
 
 # %% ../nbs/proof_gen/50_recover.ipynb #4192e5cf
-def load_prompt(name:str) -> str:
-    "The text of a prompt template shipped in `termworld/prompts/`."
-    path = package_path('prompts', f'{name}.md')
-    if not path.exists(): raise ConfigError(f"prompt template {path} is missing; reinstall termworld or restore the file.")
-    return path.read_text()
-
-def fill(template:str, **values) -> str:
-    "Replace each `{{name}}` in a template with its value (other braces are left alone)."
-    return re.sub(r'\{\{(\w+)\}\}', lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
-
 ANSWER_FORMATS = {
     'json': 'Answer with a JSON object:\n{"title": "<short name of the scenario>", "failures": ["<what went wrong>", ...], '
             '"steps": ["<step>", ...]}',
@@ -246,10 +231,11 @@ def reflect(llm, task:str, traj:Trajectory, previous:Cheatsheet|None=None, *, ob
             iteration:int=1, k:int=10, record_id:str='', trace_chars:int=12000, max_chars:int|None=None,
             template:str|None=None, answer:Literal['json', 'markdown']='json', **params) -> tuple[Cheatsheet, Any]:
     "Ask the reflector for the revised cheatsheet after a failed attempt; returns the merged cheatsheet and the reply."
-    prompt = fill(template or load_prompt('reflector'), task=task.strip(), k=k, iteration=iteration,
+    values = dict(task=task.strip(), k=k, iteration=iteration,
                   cheatsheet=render_cheatsheet(previous) if previous else '(none yet: this is the first revision)',
                   trace=render_trace(traj, trace_chars), feedback=verifier_feedback(traj, objective),
                   answer_format=ANSWER_FORMATS[answer])
+    prompt = render_text(template, **values) if template else render('reflector', **values)
     schema = Cheatsheet if answer == 'json' else None
     reply = llm.chat([{'role': 'user', 'content': prompt}], schema=schema, stage='recovered', record_id=record_id, **params)
     draft = reply.parsed if isinstance(reply.parsed, Cheatsheet) else parse_cheatsheet(reply.text)
@@ -431,8 +417,9 @@ def audit_integrity(llm, task:str, cheatsheet:str, traj:Trajectory, judge:str='j
                     trace_chars:int|None=None, template:str|None=None, **params) -> IntegrityAudit:
     "Ask one judge whether a recovered trajectory is TRANSFERABLE or HAS_SHORTCUT (a model error is recorded on the audit)."
     from termworld.llm import LLMError
-    prompt = fill(template or load_prompt('integrity_audit'), task=task.strip(), cheatsheet=cheatsheet.strip() or '(none)',
+    values = dict(task=task.strip(), cheatsheet=cheatsheet.strip() or '(none)',
                   trajectory=render_trace(traj, trace_chars or 10**9, output_chars=trace_chars or 10**9))
+    prompt = render_text(template, **values) if template else render('integrity_audit', **values)
     base = dict(trajectory_id=traj.id, task_id=traj.task_id, judge=judge)
     try: reply = llm.chat([{'role': 'user', 'content': prompt}], schema=AuditReply, stage='recovered', record_id=traj.id, **params)
     except BudgetExceeded: raise

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from .core import *
 from .core import TermworldError, ConfigError, StoreError
+from .prompt import clip, render_messages
 from .llm import Models, LLMError
 from .scale import StageContext
 
@@ -23,9 +24,9 @@ from .scale import StageContext
 __all__ = ['POPULARITY_KEYS', 'NOT_SKILLS', 'decode_skill_bytes', 'split_front_matter', 'md_sections', 'skill_anchors',
            'skill_popularity', 'read_skill', 'skill_files', 'read_skills', 'mark_duplicates', 'ingest_summary',
            'TaxonomyError', 'Subcategory', 'Category', 'Taxonomy', 'load_taxonomy', 'NameRules', 'load_name_rules',
-           'name_filter', 'render_prompt', 'skill_md', 'SkillScores', 'score_skills', 'score_filter',
-           'popularity_filter', 'label_schema', 'classify_skills', 'skill_funnel', 'SkillsSection', 'unusable',
-           'run_skills', 'plot_taxonomy_coverage', 'report_skills', 'skills_check_cli']
+           'name_filter', 'skill_md', 'SkillScores', 'score_skills', 'score_filter', 'popularity_filter',
+           'label_schema', 'classify_skills', 'skill_funnel', 'SkillsSection', 'unusable', 'run_skills',
+           'plot_taxonomy_coverage', 'report_skills', 'skills_check_cli']
 
 # %% ../nbs/terminal_world/10_skills.ipynb #fc652d22
 def decode_skill_bytes(data:bytes) -> tuple[str|None, list[str], str|None]:
@@ -132,13 +133,6 @@ def _first_paragraph(body:str) -> str:
                 return ' '.join(para.split())
     return ''
 
-def _cut(text:str, n:int) -> str:
-    text = text.strip()
-    if len(text) <= n: return text
-    cut = text[:n]
-    at = max(cut.rfind('\n'), cut.rfind('. '))
-    return (cut[:at + 1] if at > n // 2 else cut).rstrip() + ' …'
-
 def skill_anchors(meta:dict, description:str, body:str, how_chars:int=1500) -> dict[str, str]:
     "The skill's three anchors: `what` it accomplishes, `when` it applies, `how` it is done."
     sentences = _sentences(description)
@@ -152,8 +146,8 @@ def skill_anchors(meta:dict, description:str, body:str, how_chars:int=1500) -> d
     out = dict(what=what or _first_paragraph(body), when=when, how=how or body)
     for key, alias in (('what', 'what'), ('when', 'when_to_use'), ('when', 'when'), ('how', 'how')):
         if isinstance(meta.get(alias), str) and meta[alias].strip(): out[key] = meta[alias].strip()
-    out['when'] = _cut(out['when'], 600)
-    out['how'] = _cut(out['how'], how_chars)
+    out['when'] = clip(out['when'].strip(), 600, 'head')
+    out['how'] = clip(out['how'].strip(), how_chars, 'head')
     return out
 
 # %% ../nbs/terminal_world/10_skills.ipynb #0205781e
@@ -382,26 +376,12 @@ def name_filter(skills:list[Skill], rules:NameRules) -> list[Skill]:
         if s.ok and (reason := rules.check(s.name)): s.status, s.error = 'off_topic', reason
     return skills
 
-# %% ../nbs/terminal_world/10_skills.ipynb #ee1791a3
-def render_prompt(name:str, **values) -> list[dict]:
-    "Chat messages from the prompt file `termworld/prompts/<name>.md` with its `{{placeholders}}` filled."
-    path = package_path('prompts', f'{name}.md')
-    try: text = path.read_text()
-    except OSError: raise ConfigError(f"prompt file {path} is missing; reinstall termworld or restore the file.") from None
-    text = re.sub(r'<!--.*?-->', '', text, flags=re.S)
-    missing = sorted(set(re.findall(r'\{\{\s*(\w+)\s*\}\}', text)) - set(values))
-    if missing: raise ConfigError(f"prompt {path} uses {{{{{missing[0]}}}}}, which this stage does not provide; remove it from the file.")
-    text = re.sub(r'\{\{\s*(\w+)\s*\}\}', lambda m: str(values[m.group(1)]), text)
-    parts = re.split(r'^# (System|User)\s*$', text, flags=re.M)
-    if len(parts) == 1: return [dict(role='user', content=text.strip())]
-    return [dict(role=role.lower(), content=body.strip()) for role, body in zip(parts[1::2], parts[2::2]) if body.strip()]
-
 # %% ../nbs/terminal_world/10_skills.ipynb #391db917
 def skill_md(skill:Skill, chars:int|None=None) -> str:
     "The skill in skill.md form (front matter + body), the body cut to `chars`."
     front = dict(name=skill.name, description=skill.description)
     if skill.category: front.update(category=skill.category, subcategory=skill.subcategory)
-    body = skill.body if chars is None else _cut(skill.body, chars)
+    body = skill.body if chars is None else clip(skill.body.strip(), chars, 'head')
     return '---\n' + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000) + '---\n' + body + '\n'
 
 # %% ../nbs/terminal_world/10_skills.ipynb #c0fdb635
@@ -415,7 +395,7 @@ def score_skills(skills:list[Skill], llm, chars:int=3000, executor=None, on_done
     todo = [s for s in skills if s.status in ('ok', 'failed') and not s.scores]
     def one(s):
         try:
-            reply = llm.chat(render_prompt('skill_filter', skill=skill_md(s, chars)), schema=SkillScores, stage='skills', record_id=s.id, max_tokens=40)
+            reply = llm.chat(render_messages('skill_filter', skill=skill_md(s, chars)), schema=SkillScores, stage='skills', record_id=s.id, max_tokens=40)
             return reply.parsed.model_dump(), None
         except LLMError as e: return None, f'scoring: {e}'
     for s, (scores, error) in (executor or ThreadExecutor(1, progress=False)).map(one, todo, 'skills: scoring'):
@@ -453,7 +433,7 @@ def classify_skills(skills:list[Skill], llm, taxonomy:Taxonomy, chars:int=1500, 
     listing = taxonomy.text(detail)
     def one(s):
         try:
-            reply = llm.chat(render_prompt('skill_classify', skill=skill_md(s, chars), taxonomy=listing), schema=schema,
+            reply = llm.chat(render_messages('skill_classify', skill=skill_md(s, chars), taxonomy=listing), schema=schema,
                              stage='skills', record_id=s.id, max_tokens=60)
             return reply.parsed.label, None
         except LLMError as e: return None, f'classification: {e}'

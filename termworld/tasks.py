@@ -17,14 +17,15 @@ from .core import *
 from .llm import Models, LLMError, embed
 from .scale import StageContext, per_process
 from .core import TermworldError, ConfigError
+from .prompt import render_messages
 
 # %% auto #0
-__all__ = ['Line', 'DIVERSITY_SETTINGS', 'PersonaError', 'load_personas', 'PromptError', 'prompt_path', 'render_prompt',
-           'FileDraft', 'TaskDraft', 'GuidelineDraft', 'Score', 'JudgeReply', 'ScenarioReply', 'TasksSection',
-           'pair_tasks', 'primitive_text', 'render_blueprint', 'render_task', 'spec_problems', 'structure_gate',
-           'judge_gate', 'decline_reason', 'synthesize_task', 'fake_task_replies', 'embed_texts', 'near_duplicates',
-           'dedup_mask', 'mark_duplicates', 'run_tasks', 'origin_family', 'task_funnel', 'task_cost', 'report_tasks',
-           'scenario_clusters', 'diversity_experiment', 'plot_diversity', 'scaled_settings', 'diversity_cli']
+__all__ = ['Line', 'DIVERSITY_SETTINGS', 'PersonaError', 'load_personas', 'FileDraft', 'TaskDraft', 'GuidelineDraft', 'Score',
+           'JudgeReply', 'ScenarioReply', 'TasksSection', 'pair_tasks', 'primitive_text', 'render_blueprint',
+           'render_task', 'spec_problems', 'structure_gate', 'judge_gate', 'decline_reason', 'synthesize_task',
+           'fake_task_replies', 'embed_texts', 'near_duplicates', 'dedup_mask', 'mark_duplicates', 'run_tasks',
+           'origin_family', 'task_funnel', 'task_cost', 'report_tasks', 'scenario_clusters', 'diversity_experiment',
+           'plot_diversity', 'scaled_settings', 'diversity_cli']
 
 # %% ../nbs/terminal_world/20_tasks.ipynb #25fa9da6
 class PersonaError(TermworldError):
@@ -93,34 +94,6 @@ def load_personas(source:str|Path='data/personas.jsonl', # JSONL/JSON/parquet fi
         if limit is not None and len(out) >= limit: break
     if not out: raise PersonaError(f"no personas found in {source}; check the file and tasks.persona_column.")
     return out
-
-# %% ../nbs/terminal_world/20_tasks.ipynb #725a066a
-class PromptError(TermworldError):
-    "A prompt template is missing or malformed."
-
-_PLACEHOLDER = re.compile(r'\{\{\s*(\w+)\s*\}\}')
-
-def prompt_path(name:str, folder:str|Path|None=None) -> Path:
-    "The template file `name`.md: from `folder` when it has one, else the shipped one."
-    if folder is not None and (data_path(folder)/f'{name}.md').exists(): return data_path(folder)/f'{name}.md'
-    path = package_path('prompts', f'{name}.md')
-    if not path.exists(): raise PromptError(f"prompt template {name}.md is missing from termworld/prompts; reinstall termworld or restore the file.")
-    return path
-
-def render_prompt(name:str, # template name without `.md`
-                  folder:str|Path|None=None, # folder of edited templates overriding the shipped ones
-                  **values) -> list[dict]:
-    "Chat messages (system, user) from a template with its `{{placeholders}}` filled."
-    path = prompt_path(name, folder)
-    text = re.sub(r'<!--.*?-->', '', path.read_text(encoding='utf-8'), flags=re.S)
-    parts = re.split(r'^# (System|User)\s*$', text, flags=re.M)
-    sections = {parts[i].lower(): parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
-    if 'user' not in sections: raise PromptError(f"prompt template {path} has no '# User' heading; add one before the user message.")
-    missing = sorted({m for s in sections.values() for m in _PLACEHOLDER.findall(s)} - set(values))
-    if missing: raise PromptError(f"prompt template {path} uses {{{{{missing[0]}}}}} which this stage does not provide; remove it or use one of {sorted(values)}.")
-    fill = lambda s: _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), s)
-    return ([{'role': 'system', 'content': fill(sections['system'])}] if sections.get('system') else []) + \
-           [{'role': 'user', 'content': fill(sections['user'])}]
 
 # %% ../nbs/terminal_world/20_tasks.ipynb #8bece33c
 Line = Annotated[str, Field(max_length=300)]
@@ -262,7 +235,7 @@ def structure_gate(task:TaskSpec, section:TasksSection=TasksSection()) -> str|No
 
 def judge_gate(task:TaskSpec, skill:str, models, section:TasksSection=TasksSection()) -> str|None:
     "The 5-dimension judge: records its scores on the task, marks it `rejected` below the threshold (returns that status), else None."
-    verdict = _call(models['judge'], render_prompt('task_judge', section.prompts, skill=skill, task=render_task(task)),
+    verdict = _call(models['judge'], render_messages('task_judge', section.prompts, skill=skill, task=render_task(task)),
                     JudgeReply, task, temperature=0.0, max_tokens=section.max_tokens)
     task.judge = verdict.scores()
     if task.judge.passes(section.judge_threshold): return None
@@ -295,7 +268,7 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
     exact = dict(temperature=0.0, max_tokens=section.max_tokens)
     step = 'synthesis'
     try:
-        draft = _call(models['synthesizer'], render_prompt('task_synthesis', folder, skill=skill, persona=_persona_text(persona)),
+        draft = _call(models['synthesizer'], render_messages('task_synthesis', folder, skill=skill, persona=_persona_text(persona)),
                       TaskDraft, task, **gen)
         if not draft.coherent:
             task.status, task.error = 'declined', decline_reason(draft.fit)
@@ -308,7 +281,7 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
         if structure_gate(task, section) is not None: return task
         if guideline:
             step = 'guideline'
-            guide = _call(models['synthesizer'], render_prompt('task_guideline', folder, skill=skill, instruction=task.instruction,
+            guide = _call(models['synthesizer'], render_messages('task_guideline', folder, skill=skill, instruction=task.instruction,
                           blueprint=render_blueprint(task)), GuidelineDraft, task, **gen)
             task.guideline = '\n'.join(f'{i}. {s.strip()}' for i, s in enumerate([s for s in guide.steps if s.strip()], 1))
         if judge:
@@ -316,7 +289,7 @@ def synthesize_task(task:TaskSpec, # a candidate from `pair_tasks`
             if judge_gate(task, skill, models, section) is not None: return task
         if scenario:
             step = 'scenario'
-            task.scenario = _call(models['synthesizer'], render_prompt('scenario', folder, instruction=task.instruction),
+            task.scenario = _call(models['synthesizer'], render_messages('scenario', folder, instruction=task.instruction),
                                   ScenarioReply, task, **exact).scenario.strip()
     except LLMError as e:
         if getattr(e, 'usage', None) is not None: task.usage = task.usage + e.usage   # tokens spent on replies that failed validation

@@ -16,7 +16,7 @@ from .core import *
 from .core import TermworldError, ConfigError, command, run_lock
 from .envs import file_kind, is_text
 from .harbor import _criteria
-from .tasks import render_prompt
+from .prompt import render_messages
 
 # %% auto #0
 __all__ = ['BENCHMARKS', 'WORKDIR', 'READERS', 'ANSWER_FILES', 'HELPERS', 'SCORING', 'BenchmarkFormatError',
@@ -514,7 +514,7 @@ def judge_answer(models, # a `termworld.llm.Models`; its `judge` role is called
                 ) -> AnswerJudgement:
     "Ask the judge whether an answer states the reference result."
     question = key['question'] + (f"\nRequired format: {key['format']}" if key.get('format') else '')
-    messages = render_prompt('answer_judge', prompts, question=question, reference=reference_text(key), answer=answer.strip()[:4000])
+    messages = render_messages('answer_judge', prompts, question=question, reference=reference_text(key), answer=answer.strip()[:4000])
     return models['judge'].chat(messages, schema=AnswerJudgement, stage='evaluate', record_id=record_id, sample=sample, temperature=0.0).parsed
 
 def score_answer(env:Environment, verdict:Verdict|None, models=None, record_id:str='', sample:int=0) -> AnswerScore:
