@@ -669,9 +669,9 @@ def config_section(name:str):
 @config_section('run')
 class RunSection(Section):
     "Run-wide settings."
-    name: str = 'demo'
+    name: str = 'demo'             # run name: the run directory is runs/<name> unless `out` says otherwise
     out: str|None = None           # run directory; default runs/<name>
-    seed: int = 0
+    seed: int = 0                  # seed of every sampled choice (personas, splits, training): the same seed gives the same record ids
     stages: list[str]|None = None  # stages to run, in pipeline order; default all
     stop_on_failures: bool = True  # stop the run (exit 2) when a stage ends with more failed than ok records
 
@@ -685,12 +685,12 @@ def _device_name(value:str) -> str:
 @config_section('models')
 class ModelsSection(Section):
     "The model spec per role, and where local models run."
-    synthesizer: str = 'local:smollm2-135m-instruct'
-    judge: str = 'local:smollm2-135m-instruct'
-    teacher: str = 'local:smollm2-135m-instruct'
-    reflector: str = 'local:smollm2-135m-instruct'
-    simulator: str = 'local:smollm2-135m-instruct'
-    student: str = 'local:smollm2-135m-instruct'
+    synthesizer: str = 'local:smollm2-135m-instruct'  # model spec that writes tasks, relations, teams and environments
+    judge: str = 'local:smollm2-135m-instruct'        # model spec that scores skills and tasks and audits cheatsheets
+    teacher: str = 'local:smollm2-135m-instruct'      # model spec whose agent episodes become the trajectories
+    reflector: str = 'local:smollm2-135m-instruct'    # model spec that writes cheatsheets from failed trajectories (PROOF-Gen)
+    simulator: str = 'local:smollm2-135m-instruct'    # model spec of the simulated user and tools (AgenticQwen)
+    student: str = 'local:smollm2-135m-instruct'      # model spec that is fine-tuned and evaluated
     device: str = 'auto'           # local models, training and evaluation: auto (cuda when torch sees a GPU, else cpu) | cpu | cuda | cuda:N; cuda without a GPU stops the run before its first stage
     devices: dict[str, str] = {}   # per-role override of `device`, e.g. {student: cuda} trains and evaluates the student on the GPU while the other roles follow `device`
     dtype: Literal['auto', 'float32', 'bfloat16', 'float16'] = 'auto'  # local models: auto = bfloat16 on cuda (float16 where the GPU lacks bf16), float32 on cpu
@@ -715,13 +715,13 @@ class ModelsSection(Section):
 @config_section('budget')
 class BudgetSection(Section):
     "Caps that stop new model calls cleanly when reached."
-    max_usd: float|None = None
-    max_calls: int|None = None
+    max_usd: float|None = None     # dollars the run's model calls may cost (None: no cap)
+    max_calls: int|None = None     # model calls the run may make, cached ones excluded (None: no cap)
 
 @config_section('executor')
 class ExecutorSection(Section):
     "How parallel work runs: threads in this process, or tasks on a Ray cluster (`termworld.scale`)."
-    kind: Literal['threads', 'ray'] = 'threads'
+    kind: Literal['threads', 'ray'] = 'threads'  # threads in this process, or ray tasks on a local instance or a cluster
     workers: int = Field(4, ge=1)          # threads; for a local Ray instance, its CPUs
     address: str|None = None               # ray: auto | ray://host:port | host:port; unset: start a local instance
     max_in_flight: int|None = Field(None, ge=1)  # ray: tasks submitted and not yet finished (default: 2 per task slot)
