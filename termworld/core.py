@@ -26,7 +26,7 @@ __all__ = ['log', 'RECORDS', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
            'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'field_comments', 'Section',
            'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'key_error',
            'undescribed_fields', 'presets', 'deep_merge', 'parse_set', 'load_stage_modules', 'config_layers',
-           'load_config', 'config_sources', 'value_source', 'config_rows', 'config_table', 'ThreadExecutor',
+           'config_sources', 'load_config', 'value_source', 'config_rows', 'config_table', 'ThreadExecutor',
            'get_executor', 'BudgetExceeded', 'stage', 'reporter', 'command']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
@@ -615,16 +615,18 @@ def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
     places, frame = [], sys._getframe(1)
     while frame is not None: places.append((frame.f_code.co_filename, frame.f_lineno)); frame = frame.f_back
     with contextlib.suppress(OSError, TypeError): places.append((inspect.getsourcefile(cls), None))
+    unique = []   # a file's only class of that name, for a class looked up after it was made
     for filename, line in places:
         text = ''.join(linecache.getlines(filename)) if filename else ''
         if f'class {cls.__name__}' not in text: continue
         try: tree = ast.parse(text)
         except SyntaxError: continue
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.ClassDef) and node.name == cls.__name__): continue
+        nodes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
+        for node in nodes:
             start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             if line is None or start <= line <= node.end_lineno: return text, node
-    return None
+        if len(nodes) == 1: unique.append((text, nodes[0]))
+    return unique[0] if unique else None
 
 def field_comments(cls) -> dict[str, str]:
     "Each annotated field's `# comment` in the body of `cls`: on the field's own lines, else the comment-only lines just above it."
@@ -638,11 +640,9 @@ def field_comments(cls) -> dict[str, str]:
     out = {}
     for stmt in node.body:
         if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)): continue
-        found = [comments[i] for i in range(stmt.lineno, stmt.end_lineno + 1) if i in comments]
-        i = stmt.lineno - 1
-        while not found and i in comments and lines[i - 1].lstrip().startswith('#'):
-            found.insert(0, comments[i]); i -= 1
-        if found: out[stmt.target.id] = ' '.join(found)
+        found, above, i = [comments[i] for i in range(stmt.lineno, stmt.end_lineno + 1) if i in comments], [], stmt.lineno - 1
+        while i in comments and lines[i - 1].lstrip().startswith('#'): above.insert(0, comments[i]); i -= 1
+        if found or above: out[stmt.target.id] = ' '.join(found or above)
     return out
 
 # %% ../nbs/foundation/00_core.ipynb #1d8060f2
@@ -842,18 +842,6 @@ def _error_source(preset, config, sets) -> str:
     source = f'config file {config}' if config else f'preset {preset!r}' if preset else 'defaults'
     return f"--set {' '.join(sets)} (over {source})" if sets else source
 
-def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
-    "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config` that knows each value's source."
-    load_stage_modules()
-    sets = list(sets or [])
-    layers = config_layers(preset, config, sets) + ([('override', overrides)] if overrides else [])
-    data = {}
-    for _, layer in layers: data = deep_merge(data, layer)
-    cfg = Config(data, _error_source(preset, config, sets))
-    cfg.sources = config_sources(layers)
-    return cfg
-
-# %% ../nbs/foundation/00_core.ipynb #47a55666
 def _leaves(data:dict, prefix:str='') -> Iterator[str]:
     "Dotted keys of a nested mapping's leaves (an empty mapping changes nothing when merged, so it is no leaf)."
     for key, value in data.items():
@@ -870,6 +858,18 @@ def config_sources(layers:list[tuple[str, dict]]) -> dict[str, str]:
             out[path] = source
     return out
 
+def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
+    "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config` that knows each value's source."
+    load_stage_modules()
+    sets = list(sets or [])
+    layers = config_layers(preset, config, sets) + ([('override', overrides)] if overrides else [])
+    data = {}
+    for _, layer in layers: data = deep_merge(data, layer)
+    cfg = Config(data, _error_source(preset, config, sets))
+    cfg.sources = config_sources(layers)
+    return cfg
+
+# %% ../nbs/foundation/00_core.ipynb #47a55666
 def value_source(sources:dict[str, str], key:str) -> str:
     "The source of a dotted config key: the layer that set it, or its parent or a key under it; `default` when none did."
     hits = [s for p, s in sources.items() if p == key or p.startswith(key + '.') or key.startswith(p + '.')]
