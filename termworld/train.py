@@ -326,8 +326,9 @@ def _trl_tables() -> dict[str, dict[str, list]]|None:
     from trl import GRPOConfig, SFTConfig
     tables = {c.__name__: {f.name: [' '.join(str(f.metadata.get('help', '')).replace('%%', '%').split()), _plain_type(f.type)]
                            for f in dataclasses.fields(c) if f.init} for c in (SFTConfig, GRPOConfig)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f'.{path.name}.{os.getpid()}'); tmp.write_text(json.dumps(tables)); os.replace(tmp, path)
+    with contextlib.suppress(OSError):   # a read-only home only costs the next load the import again
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f'.{path.name}.{os.getpid()}'); tmp.write_text(json.dumps(tables)); os.replace(tmp, path)
     return tables
 
 def trl_fields(name:str) -> dict[str, str]|None:
