@@ -310,8 +310,8 @@ class TrajectoriesSection(Section):
     max_duration: float = Field(60.0, gt=0)    # cap on one command's wait, seconds
     output_bytes: int = Field(10_000, ge=256)  # observation limit per step (head + tail kept)
     guideline: bool = True                     # append the task's execution guideline to the system prompt
-    setup_timeout_s: float = Field(600.0, gt=0)
-    verifier_timeout_s: float = Field(600.0, gt=0)
+    setup_timeout_s: float = Field(600.0, gt=0)     # limit of the environment's setup script, seconds
+    verifier_timeout_s: float = Field(600.0, gt=0)  # limit of the verifier's pytest run, seconds
 
 # %% ../nbs/runtime/40_agent.ipynb #8bcac1bb
 def estimate_tokens(messages:list[dict]) -> int:

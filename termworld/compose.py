@@ -322,11 +322,11 @@ class PrimitivesSection(Section):
     max_pairs: int|None = None           # cap on relation calls (the most similar pairs are kept)
     relation_role: str = 'synthesizer'   # model role that classifies pairs
     team_role: str = 'synthesizer'       # model role that writes teams
-    team_relations: list[Literal['compose_with', 'depends_on']] = ['compose_with', 'depends_on']
-    graph_relations: list[Literal['compose_with', 'depends_on']] = ['compose_with', 'depends_on']
-    min_team_size: int = 2
-    max_team_size: int = 4
-    min_graph_len: int = 2
+    team_relations: list[Literal['compose_with', 'depends_on']] = ['compose_with', 'depends_on']   # relations that join skills of one subcategory into teams
+    graph_relations: list[Literal['compose_with', 'depends_on']] = ['compose_with', 'depends_on']  # relations that link skills across subcategories into graph paths
+    min_team_size: int = 2               # fewest skills in a team
+    max_team_size: int = 4               # most skills in a team
+    min_graph_len: int = 2               # shorter paths are not kept
     max_graph_len: int|None = 5          # paths are cut at this many skills (None: no cap)
     write_teams: bool = True             # the model writes each team's roles and workflow; false: a template
     skill_chars: int = 600               # characters of each skill's how shown in relation and team prompts

@@ -4,7 +4,7 @@
 
 # %% ../nbs/foundation/00_core.ipynb #be506a56
 from __future__ import annotations
-import contextlib, fcntl, hashlib, importlib, json, logging, os, re, sys, threading, time, warnings
+import ast, contextlib, fcntl, hashlib, importlib, inspect, io, json, linecache, logging, os, re, sys, textwrap, threading, time, tokenize, typing, warnings
 from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor, FIRST_COMPLETED, wait
 from importlib.resources import files as _pkg_files
@@ -14,6 +14,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Literal
 import pandas as pd
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 from tqdm.auto import tqdm
 
 # %% auto #0
@@ -24,9 +25,10 @@ __all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'STAGES', 'S
            'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError', 'add_scaffold',
            'strip_scaffold', 'is_special_key', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks',
            'current_split', 'RunStore', 'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants',
-           'Section', 'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config',
-           'presets', 'deep_merge', 'parse_set', 'load_stage_modules', 'load_config', 'ThreadExecutor', 'get_executor',
-           'BudgetExceeded', 'stage', 'reporter', 'command']
+           'field_comments', 'Section', 'config_section', 'RunSection', 'ModelsSection', 'BudgetSection',
+           'ExecutorSection', 'Config', 'key_error', 'undescribed_fields', 'presets', 'deep_merge', 'parse_set',
+           'load_stage_modules', 'config_layers', 'config_sources', 'load_config', 'value_source', 'config_rows',
+           'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter', 'command']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -646,12 +648,55 @@ def descendants(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
         for p in parents: children.setdefault(p, set()).add(child)
     return _walk(ids, lambda i: children.get(i, ()))
 
+# %% ../nbs/foundation/00_core.ipynb #fab57af8
+def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
+    "The source text and `ast.ClassDef` of `cls`: from the frame creating it (a module or a notebook cell, whose source is in `linecache`), else its source file."
+    places, frame = [], sys._getframe(1)
+    while frame is not None: places.append((frame.f_code.co_filename, frame.f_lineno)); frame = frame.f_back
+    with contextlib.suppress(OSError, TypeError): places.append((inspect.getsourcefile(cls), None))
+    unique = []   # a file's only class of that name, for a class looked up after it was made
+    for filename, line in places:
+        text = ''.join(linecache.getlines(filename)) if filename else ''
+        if f'class {cls.__name__}' not in text: continue
+        try: tree = ast.parse(text)
+        except SyntaxError: continue
+        nodes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
+        for node in nodes:
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            if line is None or start <= line <= node.end_lineno: return text, node
+        if len(nodes) == 1: unique.append((text, nodes[0]))
+    return unique[0] if unique else None
+
+def field_comments(cls) -> dict[str, str]:
+    "Each annotated field's `# comment` in the body of `cls`: on the field's own lines, else the comment-only lines just above it."
+    found = _class_def(cls)
+    if found is None: return {}
+    text, node = found
+    lines = text.splitlines()
+    try: tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError): return {}
+    comments = {t.start[0]: t.string.lstrip('#').strip() for t in tokens if t.type == tokenize.COMMENT}
+    out = {}
+    for stmt in node.body:
+        if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)): continue
+        found, above, i = [comments[i] for i in range(stmt.lineno, stmt.end_lineno + 1) if i in comments], [], stmt.lineno - 1
+        while i in comments and lines[i - 1].lstrip().startswith('#'): above.insert(0, comments[i]); i -= 1
+        if found or above: out[stmt.target.id] = ' '.join(found or above)
+    return out
+
 # %% ../nbs/foundation/00_core.ipynb #1d8060f2
 SECTIONS: dict[str, type[BaseModel]] = {}
 
 class Section(BaseModel):
-    "Base of a config section: unknown keys are errors."
+    "Base of a config section: unknown keys are errors; a field's description is its `Field(description=…)`, else its `# comment`."
     model_config = ConfigDict(extra='forbid', validate_assignment=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs):
+        super().__pydantic_init_subclass__(**kwargs)
+        for name, text in field_comments(cls).items():
+            field = cls.model_fields.get(name)
+            if field is not None and not field.description: field.description = text
 
 def config_section(name:str):
     "Register a config section model under a top-level key."
@@ -663,9 +708,9 @@ def config_section(name:str):
 @config_section('run')
 class RunSection(Section):
     "Run-wide settings."
-    name: str = 'demo'
+    name: str = 'demo'             # run name: the run directory is runs/<name> unless `out` says otherwise
     out: str|None = None           # run directory; default runs/<name>
-    seed: int = 0
+    seed: int = 0                  # seed of every sampled choice (personas, splits, training): the same seed gives the same record ids
     stages: list[str]|None = None  # stages to run, in pipeline order; default all
     stop_on_failures: bool = True  # stop the run (exit 2) when a stage ends with more failed than ok records
 
@@ -679,12 +724,12 @@ def _device_name(value:str) -> str:
 @config_section('models')
 class ModelsSection(Section):
     "The model spec per role, and where local models run."
-    synthesizer: str = 'local:smollm2-135m-instruct'
-    judge: str = 'local:smollm2-135m-instruct'
-    teacher: str = 'local:smollm2-135m-instruct'
-    reflector: str = 'local:smollm2-135m-instruct'
-    simulator: str = 'local:smollm2-135m-instruct'
-    student: str = 'local:smollm2-135m-instruct'
+    synthesizer: str = 'local:smollm2-135m-instruct'  # model spec that writes tasks, relations, teams and environments
+    judge: str = 'local:smollm2-135m-instruct'        # model spec that scores skills and tasks and audits cheatsheets
+    teacher: str = 'local:smollm2-135m-instruct'      # model spec whose agent episodes become the trajectories
+    reflector: str = 'local:smollm2-135m-instruct'    # model spec that writes cheatsheets from failed trajectories (PROOF-Gen)
+    simulator: str = 'local:smollm2-135m-instruct'    # model spec of the simulated user and tools (AgenticQwen)
+    student: str = 'local:smollm2-135m-instruct'      # model spec that is fine-tuned and evaluated
     device: str = 'auto'           # local models, training and evaluation: auto (cuda when torch sees a GPU, else cpu) | cpu | cuda | cuda:N; cuda without a GPU stops the run before its first stage
     devices: dict[str, str] = {}   # per-role override of `device`, e.g. {student: cuda} trains and evaluates the student on the GPU while the other roles follow `device`
     dtype: Literal['auto', 'float32', 'bfloat16', 'float16'] = 'auto'  # local models: auto = bfloat16 on cuda (float16 where the GPU lacks bf16), float32 on cpu
@@ -709,13 +754,13 @@ class ModelsSection(Section):
 @config_section('budget')
 class BudgetSection(Section):
     "Caps that stop new model calls cleanly when reached."
-    max_usd: float|None = None
-    max_calls: int|None = None
+    max_usd: float|None = None     # dollars the run's model calls may cost (None: no cap)
+    max_calls: int|None = None     # model calls the run may make, cached ones excluded (None: no cap)
 
 @config_section('executor')
 class ExecutorSection(Section):
     "How parallel work runs: threads in this process, or tasks on a Ray cluster (`termworld.scale`)."
-    kind: Literal['threads', 'ray'] = 'threads'
+    kind: Literal['threads', 'ray'] = 'threads'  # threads in this process, or ray tasks on a local instance or a cluster
     workers: int = Field(4, ge=1)          # threads; for a local Ray instance, its CPUs
     address: str|None = None               # ray: auto | ray://host:port | host:port; unset: start a local instance
     max_in_flight: int|None = Field(None, ge=1)  # ray: tasks submitted and not yet finished (default: 2 per task slot)
@@ -760,12 +805,33 @@ def _rebuild_config(data:dict, modules:list[str]) -> Config:
         except ImportError: pass
     return Config({k: v for k, v in data.items() if k in SECTIONS})
 
+def key_error(key:str, message:str) -> PydanticCustomError:
+    "A section validator's error about one key under it (a key of a mapping field, a key that moved), reported as `config key '<section>.<…>.<key>' in <source>: <message>`."
+    return PydanticCustomError('config_key', '{message}', dict(key=key, message=message))
+
 def _config_error(e:ValidationError, section:str, cls, source:str) -> ConfigError:
     err = e.errors()[0]
     key = '.'.join([section, *map(str, err['loc'])])
+    if err['type'] == 'config_key': return ConfigError(f"config key {key + '.' + err['ctx']['key']!r} in {source}: {err['ctx']['message']}")
     if err['type'] == 'extra_forbidden':
         return ConfigError(f"unknown config key {key!r} in {source}; known keys in {section!r} are {sorted(cls.model_fields)}.")
     return ConfigError(f"invalid value for {key!r} in {source}: {err['msg']} (got {err.get('input')!r}).")
+
+# %% ../nbs/foundation/00_core.ipynb #fa6c36ee
+def _nested_models(annotation) -> list[type[BaseModel]]:
+    "The pydantic models a field's annotation holds (`Model`, `Model|None`, `list[Model]`, …)."
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel): return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _nested_models(arg)]
+
+def undescribed_fields(sections:dict[str, type[BaseModel]]|None=None) -> list[str]:
+    "Dotted names of the fields, in every section and every model nested in one, that carry no description."
+    out = []
+    def walk(cls, prefix):
+        for name, field in cls.model_fields.items():
+            if not (field.description or '').strip(): out.append(f'{prefix}.{name}')
+            for sub in _nested_models(field.annotation): walk(sub, f'{prefix}.{name}')
+    for name, cls in (SECTIONS if sections is None else sections).items(): walk(cls, name)
+    return out
 
 # %% ../nbs/foundation/00_core.ipynb #1b936396
 def presets() -> list[str]:
@@ -800,20 +866,81 @@ def load_stage_modules():
     "Import the pipeline (and with it every stage module) so all config sections are registered."
     importlib.import_module('termworld.pipeline')
 
-def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
-    "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config`."
-    load_stage_modules()
-    data, source = {}, 'defaults'
+def config_layers(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=()) -> list[tuple[str, dict]]:
+    "What a config is assembled from, lowest first: `(source, data)` for the preset, the YAML file and each `--set` item."
+    layers = []
     if preset:
         if preset not in presets(): raise ConfigError(f"unknown preset {preset!r}; choose one of {presets()}.")
-        data, source = _read_yaml(package_path('presets', f'{preset}.yaml'), 'preset'), f'preset {preset!r}'
-    if config:
-        data, source = deep_merge(data, _read_yaml(Path(config), 'config file')), f'config file {config}'
+        layers.append((f'preset:{preset}', _read_yaml(package_path('presets', f'{preset}.yaml'), 'preset')))
+    if config: layers.append((f'file:{config}', _read_yaml(Path(config), 'config file')))
+    layers += [('--set', parse_set(item)) for item in sets or []]
+    return layers
+
+def _error_source(preset, config, sets) -> str:
+    "Where an invalid value came from, as config errors name it."
+    source = f'config file {config}' if config else f'preset {preset!r}' if preset else 'defaults'
+    return f"--set {' '.join(sets)} (over {source})" if sets else source
+
+def _leaves(data:dict, prefix:str='') -> Iterator[str]:
+    "Dotted keys of a nested mapping's leaves (an empty mapping changes nothing when merged, so it is no leaf)."
+    for key, value in data.items():
+        path = f'{prefix}{key}'
+        if isinstance(value, dict): yield from _leaves(value, path + '.')
+        else: yield path
+
+def config_sources(layers:list[tuple[str, dict]]) -> dict[str, str]:
+    "The source of each dotted key the layers set (`preset:<name>`, `file:<path>`, `--set`); a later layer wins."
+    out = {}
+    for source, data in layers:
+        for path in _leaves(data):
+            for old in [p for p in out if p.startswith(path + '.') or path.startswith(p + '.')]: del out[old]  # replaced wholesale
+            out[path] = source
+    return out
+
+def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
+    "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config` that knows each value's source."
+    load_stage_modules()
     sets = list(sets or [])
-    for item in sets: data = deep_merge(data, parse_set(item))
-    if sets: source = f"--set {' '.join(sets)} (over {source})"
-    data = deep_merge(data, overrides)
-    return Config(data, source)
+    layers = config_layers(preset, config, sets) + ([('override', overrides)] if overrides else [])
+    data = {}
+    for _, layer in layers: data = deep_merge(data, layer)
+    cfg = Config(data, _error_source(preset, config, sets))
+    cfg.sources = config_sources(layers)
+    return cfg
+
+# %% ../nbs/foundation/00_core.ipynb #47a55666
+def value_source(sources:dict[str, str], key:str) -> str:
+    "The source of a dotted config key: the layer that set it, or its parent or a key under it; `default` when none did."
+    hits = [s for p, s in sources.items() if p == key or p.startswith(key + '.') or key.startswith(p + '.')]
+    return hits[-1] if hits else 'default'
+
+def _rows(model:BaseModel, prefix:str, sources:dict[str, str]) -> list[dict]:
+    rows, key_help = [], getattr(model, 'key_help', lambda field, key: None)
+    row = lambda key, value, desc: dict(key=key, value=value, source=value_source(sources, key), description=(desc or '').strip())
+    for name, field in type(model).model_fields.items():
+        value, key = getattr(model, name), f'{prefix}.{name}'
+        if isinstance(value, BaseModel): rows += _rows(value, key, sources)
+        elif isinstance(value, dict) and value: rows += [row(f'{key}.{k}', v, key_help(name, k) or field.description) for k, v in value.items()]
+        else: rows.append(row(key, value, field.description))
+    rows += [row(f'{prefix}.{k}', v, key_help(None, k)) for k, v in (model.model_extra or {}).items()]
+    return rows
+
+def config_rows(cfg:Config, section:str|None=None) -> list[dict]:
+    "One row per config field (nested ones dotted, `train.sft.learning_rate`): key, value, source and description."
+    names = list(cfg._sections)
+    if section is not None and section not in names: raise ConfigError(f"unknown config section {section!r}; sections are {', '.join(names)}.")
+    sources = getattr(cfg, 'sources', {})
+    return [r for name in ([section] if section else names) for r in _rows(cfg._sections[name], name, sources)]
+
+def _cell(value) -> str: return value if isinstance(value, str) else json.dumps(value)
+
+def config_table(rows:list[dict], width:int=48) -> str:
+    "`config_rows` as an aligned plain-text table, values cut to `width` characters."
+    cells = [(r['key'], textwrap.shorten(_cell(r['value']), width, placeholder='…') if len(_cell(r['value'])) > width else _cell(r['value']),
+              r['source'], r['description']) for r in rows]
+    header = ('key', 'value', 'source', 'description')
+    widths = [max(len(c[i]) for c in [header, *cells]) for i in range(3)]
+    return '\n'.join('  '.join([*(c[i].ljust(widths[i]) for i in range(3)), c[3]]).rstrip() for c in [header, *cells])
 
 # %% ../nbs/foundation/00_core.ipynb #7e409a72
 class ThreadExecutor:

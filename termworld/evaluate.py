@@ -135,7 +135,7 @@ class EvaluateSection(Section):
     max_reply_tokens: int|None = None      # completion cap per turn (default: trajectories.max_reply_tokens)
     sandbox: str|None = None               # sandbox backend (default: the `sandbox` section's)
     bootstrap: int = Field(2000, ge=100)   # bootstrap resamples for the intervals
-    confidence: float = Field(0.95, gt=0, lt=1)
+    confidence: float = Field(0.95, gt=0, lt=1)  # level of the bootstrap intervals
     plot: bool = True                      # write runs/<name>/evaluate/results.png
 
 def episode_settings(cfg:Config):

@@ -46,7 +46,7 @@ class FlywheelSection(Section):
     new_branches: int = 1               # branches proposed per tree per round
     tasks_per_round: int = 2            # paths inverted into tasks per tree per round
     adversarial_fraction: float = 0.5   # share of tasks with an adversarial simulated user
-    strategies: list[str] = ['false_authority', 'pressure']
+    strategies: list[str] = ['false_authority', 'pressure']   # adversarial user strategies to draw from (names in STRATEGIES)
     tool_simulator: Literal['model', 'state'] = 'model'   # model: the simulator role answers from the state; state: read tools return the state
     max_turns: int = 8                  # agent turns per rollout
     validator: str = 'teacher'          # role that must solve a task along its branch for it to be kept

@@ -16,7 +16,7 @@ from .llm import EndpointDown, check_devices, check_models
 
 # %% auto #0
 __all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
-           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'main']
+           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'main', 'config_show_cli']
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #0c20d246
 MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'bench', 'split', 'agent', 'formats', 'trajectories',
@@ -237,3 +237,15 @@ def main(argv:list[str]|None=None) -> int:
         return 130
     finally: sys.argv = saved
     return result if isinstance(result, int) else 0
+
+# %% ../nbs/pipeline/90_pipeline.ipynb #127c63ab
+@command('config show')
+@call_parse
+def config_show_cli(
+    section:Param("config section to show, e.g. train (default: every section)", str, opt=False, nargs='?')=None,
+    preset:str='demo',  # shipped preset the config starts from
+    config:str=None,  # YAML file whose sections override the preset
+    set:Param("override one key, e.g. --set tasks.k=5 (repeatable)", str, action='append')=None,
+):
+    "Print every config field: its value, where the value came from, and what it means."
+    print(config_table(config_rows(load_config(preset, config, set or []), section)))

@@ -472,7 +472,7 @@ class SkillsSection(Section):
     max_body_chars: int = 20_000         # longer bodies are cut (a repair)
     prompt_chars: int = 3000             # body characters shown to the judge and the synthesizer
     min_applicability: int = 3           # judge score needed to pass (1-3; the paper keeps max/max)
-    min_richness: int = 3
+    min_richness: int = 3                # judge richness score needed to pass (1-3)
     top_n: int = 1000                    # keep the N most popular skills that pass the judge
     classify: bool = True                # label kept skills with the taxonomy
     taxonomy_detail: bool = True         # show subcategory descriptions when labelling (false: labels only, a shorter prompt)

@@ -150,7 +150,7 @@ class TasksSection(Section):
     k: int = Field(1, ge=0)                # personas sampled per primitive (0: no persona)
     samples: int = Field(1, ge=1)          # tasks asked per (primitive, persona) pair
     max_primitives: int|None = None        # synthesize for at most this many primitives (in stored order)
-    primitive_types: list[Literal['single', 'team', 'graph']] = ['single', 'team', 'graph']
+    primitive_types: list[Literal['single', 'team', 'graph']] = ['single', 'team', 'graph']  # kinds of primitive that get tasks
     checks: bool = True                    # structural checks before the judge (paths, instruction, criteria)
     judge: bool = True                     # run the judge filter (off: every synthesized spec is accepted)
     judge_threshold: int = Field(4, ge=1, le=5)  # keep a spec only if every judge score reaches this

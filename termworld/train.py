@@ -4,12 +4,12 @@
 
 # %% ../nbs/distill/70_train.ipynb #2aecc965
 from __future__ import annotations
-import gc, hashlib, json, math, os, random, re, shutil, time
+import contextlib, difflib, functools, gc, hashlib, json, math, os, random, re, shutil, time, types, typing
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
@@ -19,14 +19,15 @@ class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
 
 # %% auto #0
-__all__ = ['VARIANTS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages', 'scaffold_texts', 'scaffold_leaks', 'unroll',
-           'trajectory_examples', 'trajectory_sources', 'select_variant', 'dataset_card', 'export_dataset', 'load_rows',
-           'SFTSection', 'training_leaks', 'run_sft', 'sft_datasets', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
+__all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages',
+           'scaffold_texts', 'scaffold_leaks', 'unroll', 'trajectory_examples', 'trajectory_sources', 'select_variant',
+           'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft', 'sft_datasets',
+           'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
            'token_counter', 'base_model_path', 'train_device', 'device_settings', 'load_for_training', 'lora_config',
-           'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'completion_text', 'format_reward',
-           'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings',
-           'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
-           'report_sft', 'report_train']
+           'trl_arguments', 'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'completion_text',
+           'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts',
+           'GRPOSettings', 'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe',
+           'run_train', 'train_runs', 'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -279,9 +280,74 @@ def sft_datasets(store:RunStore) -> dict[str, SFTDataset]:
     "The latest `SFTDataset` of each variant in a run."
     return {d.variant: d for d in store.read('sft', kind=SFTDataset)}
 
+# %% ../nbs/distill/70_train.ipynb #fae315be
+def _plain_type(tp) -> str|None:
+    "`float`, `int|None`, … for a field type that is one plain type (or it or None); None for anything else (passed through unchecked)."
+    args = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+    named = [a for a in args if a is not type(None)]
+    if len(named) == 1 and named[0] in (bool, int, float, str): return named[0].__name__ + ('|None' if len(named) < len(args) else '')
+    return None
+
+@functools.cache
+def _trl_tables() -> dict[str, dict[str, list]]|None:
+    "The init fields of trl's SFTConfig and GRPOConfig as `{name: [help, plain type]}`, from a cache keyed by the trl and transformers versions (None without trl)."
+    from importlib.metadata import PackageNotFoundError, version
+    try: key = f"trl-{version('trl')}-transformers-{version('transformers')}"
+    except PackageNotFoundError: return None
+    path = home()/'trl'/f'fields-v2-{key}.json'   # v2: [help, plain type] per field
+    with contextlib.suppress(OSError, ValueError): return json.loads(path.read_text())
+    import dataclasses
+    from trl import GRPOConfig, SFTConfig
+    tables = {c.__name__: {f.name: [' '.join(str(f.metadata.get('help', '')).replace('%%', '%').split()), _plain_type(f.type)]
+                           for f in dataclasses.fields(c) if f.init} for c in (SFTConfig, GRPOConfig)}
+    with contextlib.suppress(OSError):   # a read-only home only costs the next load the import again
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f'.{path.name}.{os.getpid()}'); tmp.write_text(json.dumps(tables)); os.replace(tmp, path)
+    return tables
+
+def trl_fields(name:str) -> dict[str, str]|None:
+    "trl's `SFTConfig` or `GRPOConfig` fields with their help text (None where trl is not installed)."
+    tables = _trl_tables()
+    return None if tables is None else {k: v[0] for k, v in tables[name].items()}
+
+_OURS = {'output_dir': 'the run directory'}   # trl keys termworld sets itself
+
+class TrlKeyError(ConfigError):
+    "A key trl's config class does not have, or a value its field cannot take."
+    def __init__(self, key:str, message:str): super().__init__(message); self.key, self.message = key, message
+
+@functools.cache
+def _adapter(kind:str) -> TypeAdapter:
+    base = {'bool': bool, 'int': int, 'float': float, 'str': str}[kind.split('|')[0]]
+    return TypeAdapter(base|None if kind.endswith('|None') else base)
+
+def trl_checked(data:dict, name:str) -> dict:
+    "`data` for trl's class `name` (`SFTConfig`, `GRPOConfig`) with values of plain-typed fields converted; `TrlKeyError` for a key it lacks or a value it cannot take."
+    tables = _trl_tables()
+    if tables is None: return dict(data)   # without trl nothing trains, and trl rejects the key when training starts
+    fields, out = tables[name], {}
+    for key, value in data.items():
+        if key in _OURS: raise TrlKeyError(key, f"termworld sets {key} itself ({_OURS[key]}); leave it out.")
+        if key not in fields:
+            near = difflib.get_close_matches(key, fields, 1)
+            raise TrlKeyError(key, f"trl.{name} has no field {key!r}" + (f" (did you mean {near[0]!r}?)" if near else '') + ".")
+        kind = fields[key][1]
+        if not kind or (kind.startswith('float') and type(value) is int): out[key] = value; continue   # an int is a float trl takes as it is (steps)
+        try: out[key] = _adapter(kind).validate_python(value)
+        except ValidationError: raise TrlKeyError(key, f"trl.{name}.{key} takes {'an' if kind[0] == 'i' else 'a'} {kind.replace('|None', ' or null')}, not {value!r}.") from None
+    return out
+
 # %% ../nbs/distill/70_train.ipynb #90f33c89
+SFT_DEFAULTS = dict(logging_steps=1, save_strategy='steps', save_total_limit=2, report_to='none', disable_tqdm=False,
+                    dataloader_num_workers=0, completion_only_loss=None, assistant_only_loss=False, gradient_checkpointing=False,
+                    max_length=1024)   # our SFTConfig defaults, under a recipe's and the config's `sft` keys
+
+def _checkpointing(args:dict) -> bool:
+    "Whether trl arguments turn activation (gradient) checkpointing on, under either of its names."
+    return bool(args.get('activation_checkpointing', args.get('gradient_checkpointing', False)))
+
 class Recipe(BaseModel):
-    "The effective fine-tuning hyperparameters (a recipe file plus overrides)."
+    "The effective fine-tuning recipe: our choices (method, LoRA, quantization) and trl's `SFTConfig` keys (`sft`)."
     model_config = ConfigDict(extra='forbid')
     method: Literal['qlora', 'lora', 'full'] = 'qlora'
     lora_r: int = 32
@@ -290,34 +356,32 @@ class Recipe(BaseModel):
     target_modules: str|list[str] = 'all-linear'
     quantization: Literal['nf4', 'fp4', 'none'] = 'nf4'
     double_quant: bool = True
-    learning_rate: float = 2e-4
-    lr_scheduler_type: str = 'cosine'
-    warmup_steps: int = 0
-    warmup_ratio: float = 0.0
-    num_train_epochs: float = 3
-    max_steps: int = -1                    # > 0 caps the run (demo)
-    per_device_train_batch_size: int = 4
-    gradient_accumulation_steps: int = 1
-    max_length: int = 16384
-    weight_decay: float = 0.1
-    max_grad_norm: float = 1.0
-    packing: bool = False
-    padding_free: bool = False
-    gradient_checkpointing: bool = False
-    save_steps: int = 500
-    save_total_limit: int = 2
-    logging_steps: int = 1
+    sft: dict[str, Any] = {}               # trl.SFTConfig keys, over SFT_DEFAULTS (checked by `load_recipe`)
+
+    @property
+    def args(self) -> dict: return {**SFT_DEFAULTS, **self.sft}
+    @property
+    def max_length(self) -> int: return self.args['max_length']
+    @property
+    def gradient_checkpointing(self) -> bool: return _checkpointing(self.args)
 
 def recipes() -> list[str]:
     "Names of the shipped training recipes."
     return sorted(p.stem for p in package_path('presets', 'train').glob('*.yaml'))
 
-def load_recipe(name:str, **overrides) -> Recipe:
-    "A shipped recipe (or a YAML file path) with `overrides` (None values ignored)."
+_OWN_KEYS = tuple(k for k in Recipe.model_fields if k != 'sft')
+
+def load_recipe(name:str, sft:dict|None=None, **overrides) -> Recipe:
+    "A shipped recipe (or a YAML file path) with our choices in `overrides` (None values ignored) and trl keys in `sft` over the recipe's."
     path = Path(name) if name.endswith(('.yaml', '.yml')) else package_path('presets', 'train', f'{name}.yaml')
     if not path.exists(): raise ConfigError(f"unknown training recipe {name!r}; choose one of {recipes()} or give a YAML file.")
     data = yaml.safe_load(path.read_text()) or {}
+    moved = [k for k in data if k not in Recipe.model_fields and k in (trl_fields('SFTConfig') or {})]
+    if moved: raise ConfigError(f"training recipe {name!r}: {moved[0]!r} is a trl.SFTConfig key; put it under `sft:`.")
     data.update({k: v for k, v in overrides.items() if v is not None})
+    data['sft'] = {**(data.get('sft') or {}), **(sft or {})}
+    try: data['sft'] = trl_checked(data['sft'], 'SFTConfig')
+    except TrlKeyError as e: raise ConfigError(f"training recipe {name!r}: sft.{e.key}: {e.message}") from None
     try: return Recipe(**data)
     except ValidationError as e:
         err = e.errors()[0]
@@ -397,7 +461,7 @@ def lora_config(recipe:Recipe):
     return LoraConfig(r=recipe.lora_r, lora_alpha=recipe.lora_alpha, lora_dropout=recipe.lora_dropout,
                       target_modules=recipe.target_modules, task_type='CAUSAL_LM')
 
-def _checkpointing(on:bool) -> dict:
+def _checkpointing_argument(on:bool) -> dict:
     "The trainer argument that turns activation (gradient) checkpointing on or off, under this transformers version's name."
     from transformers import TrainingArguments
     return {'activation_checkpointing' if 'activation_checkpointing' in TrainingArguments.__dataclass_fields__ else 'gradient_checkpointing': on}
@@ -405,23 +469,21 @@ def _checkpointing(on:bool) -> dict:
 def _device_arguments(settings:dict) -> dict:
     "The trainer arguments of `device_settings`."
     out = dict(bf16=settings['bf16'], fp16=settings['fp16'], use_cpu=settings['use_cpu'], optim=settings['optim'],
-               **_checkpointing(settings['gradient_checkpointing']))
+               **_checkpointing_argument(settings['gradient_checkpointing']))
     if settings['gradient_checkpointing']: out['gradient_checkpointing_kwargs'] = {'use_reentrant': False}   # the form peft adapters train with
     return out
 
+def trl_arguments(defaults:dict, keys:dict, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
+    "trl config arguments: `defaults`, the run's seed and the device's arguments (`device_settings`) under the user's `keys`; checkpointing goes through `settings`, under this transformers version's name."
+    user = {k: v for k, v in keys.items() if k not in ('gradient_checkpointing', 'activation_checkpointing')}
+    base = {k: v for k, v in defaults.items() if k not in ('gradient_checkpointing', 'activation_checkpointing')}
+    return {**base, 'seed': seed, **_device_arguments(settings), **user, 'output_dir': str(output_dir)}
+
 def sft_arguments(recipe:Recipe, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
     "The SFTConfig arguments of a recipe on a device (`device_settings`); padding-free without packing carries no max_length (rows are fitted before, since trl then does not truncate)."
-    unpadded = recipe.padding_free and not recipe.packing
-    return dict(output_dir=str(output_dir), learning_rate=recipe.learning_rate, lr_scheduler_type=recipe.lr_scheduler_type,
-                warmup_steps=recipe.warmup_steps or (recipe.warmup_ratio if 0 < recipe.warmup_ratio < 1 else 0),
-                num_train_epochs=recipe.num_train_epochs, max_steps=recipe.max_steps,
-                per_device_train_batch_size=recipe.per_device_train_batch_size,
-                gradient_accumulation_steps=recipe.gradient_accumulation_steps, max_length=None if unpadded else recipe.max_length,
-                weight_decay=recipe.weight_decay, max_grad_norm=recipe.max_grad_norm, packing=recipe.packing,
-                padding_free=unpadded, completion_only_loss=None, assistant_only_loss=False,
-                save_strategy='steps', save_steps=recipe.save_steps, save_total_limit=recipe.save_total_limit,
-                logging_steps=recipe.logging_steps, report_to='none', seed=seed, disable_tqdm=False, dataloader_num_workers=0,
-                **_device_arguments(settings))
+    args = trl_arguments(SFT_DEFAULTS, recipe.sft, output_dir, settings, seed)
+    if args.get('padding_free') and not args.get('packing'): args['max_length'] = None
+    return args
 
 def sft_config(recipe:Recipe, output_dir:str|Path, device:str|None=None, seed:int=0):
     "trl's SFTConfig for a recipe on a device (default: auto)."
@@ -596,42 +658,40 @@ def task_prompts(envs:Iterable[Environment], tasks:dict[str, TaskSpec]|None=None
     return rows
 
 # %% ../nbs/distill/70_train.ipynb #e45a42f2
-class GRPOSettings(BaseModel):
-    "GRPO (AgenticQwen §4.1) with trl's GRPOTrainer."
-    model_config = ConfigDict(extra='forbid', validate_assignment=True)
-    enabled: bool = False
+GRPO_DEFAULTS = dict(max_completion_length=1024, num_train_epochs=1, logging_steps=1, save_strategy='steps', save_steps=50, save_total_limit=2,
+                     report_to='none', disable_tqdm=False, dataloader_num_workers=0, gradient_checkpointing=False)   # our GRPOConfig defaults, under the config's keys
+
+class GRPOSettings(Section):
+    "GRPO (AgenticQwen §4.1) with trl's GRPOTrainer: our settings, and any other key passed to trl's GRPOConfig (checked against its fields)."
+    model_config = ConfigDict(extra='allow', validate_assignment=True)
+    enabled: bool = False                 # run GRPO after SFT, on the training tasks that have environments with tests
     init: str|None = None                 # an SFT variant whose adapter GRPO continues (None: a fresh adapter on the base)
-    rewards: list[Literal['verifier', 'rubric', 'format']] = ['verifier', 'format']
-    reward_weights: list[float]|None = None
-    num_generations: int = Field(8, ge=2)
-    max_completion_length: int = 1024
-    temperature: float = 1.0
-    beta: float = 0.0                     # KL coefficient
-    learning_rate: float = 1e-6
-    per_device_train_batch_size: int = 8  # completions per device step (a multiple of num_generations)
-    gradient_accumulation_steps: int = 1
-    num_train_epochs: float = 1
-    max_steps: int = -1
-    lora_r: int = 32
-    lora_alpha: int = 32
-    gradient_checkpointing: bool = False  # on for long completions on a GPU; off is faster on a CPU
-    save_steps: int = 50
+    rewards: list[Literal['verifier', 'rubric', 'format']] = ['verifier', 'format']  # reward functions: verifier (fraction of tests passed), rubric (judge's criteria met), format (a valid Terminus reply)
+    lora_r: int = 32                      # rank of a fresh LoRA adapter
+    lora_alpha: int = 32                  # LoRA scaling alpha of a fresh adapter
     sandbox: str|None = None              # sandbox backend for the verifier reward (default: the `sandbox` section's)
-    command_timeout: float = 30.0
+    command_timeout: float = 30.0         # seconds the reply's commands may run before the verifier runs
+
+    @model_validator(mode='after')
+    def _trl_keys(self):
+        try: self.__pydantic_extra__.update(trl_checked(self.model_extra or {}, 'GRPOConfig'))
+        except TrlKeyError as e: raise key_error(e.key, e.message) from None
+        return self
+
+    @property
+    def trl(self) -> dict: return dict(self.model_extra or {})
+    @property
+    def args(self) -> dict: return {**GRPO_DEFAULTS, **self.trl}
+    def key_help(self, field:str|None, key:str) -> str|None: return (trl_fields('GRPOConfig') or {}).get(key) if field is None else None
 
 def grpo_arguments(g:GRPOSettings, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
-    "The GRPOConfig arguments of the settings on a device (`device_settings`)."
-    return dict(output_dir=str(output_dir), num_generations=g.num_generations, max_completion_length=g.max_completion_length,
-                temperature=g.temperature, beta=g.beta, learning_rate=g.learning_rate,
-                per_device_train_batch_size=g.per_device_train_batch_size, gradient_accumulation_steps=g.gradient_accumulation_steps,
-                num_train_epochs=g.num_train_epochs, max_steps=g.max_steps, reward_weights=g.reward_weights,
-                logging_steps=1, save_strategy='steps', save_steps=g.save_steps, save_total_limit=2, report_to='none',
-                seed=seed, disable_tqdm=False, dataloader_num_workers=0, **_device_arguments(settings))
+    "The GRPOConfig arguments: our defaults and the device's (`device_settings`) under the settings' trl keys."
+    return trl_arguments(GRPO_DEFAULTS, g.trl, output_dir, settings, seed)
 
 def grpo_config(g:GRPOSettings, output_dir:str|Path, device:str|None=None, seed:int=0):
     "trl's GRPOConfig from the settings, on a device (default: auto)."
     from trl import GRPOConfig
-    return GRPOConfig(**grpo_arguments(g, output_dir, device_settings(device, g.gradient_checkpointing), seed))
+    return GRPOConfig(**grpo_arguments(g, output_dir, device_settings(device, _checkpointing(g.args)), seed))
 
 def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
                base:str, # base model directory or Hugging Face id
@@ -651,7 +711,7 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl import GRPOTrainer
     from termworld.llm import resolve_device
-    dev = device_settings(resolve_device(device or 'auto'), settings.gradient_checkpointing)   # a missing GPU fails before anything is written
+    dev = device_settings(resolve_device(device or 'auto'), _checkpointing(settings.args))   # a missing GPU fails before anything is written
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     _claim(out, key)
     device = dev['device']
@@ -684,43 +744,41 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     return dict(path=str(target), metrics=metrics, history=history)
 
 # %% ../nbs/distill/70_train.ipynb #e8638d8d
-_RECIPE_KEYS = tuple(Recipe.model_fields)
-
 @config_section('train')
 class TrainSection(Section):
-    "Fine-tuning: recipe (presets/train/<recipe>.yaml), variants, overrides of any recipe field, GRPO."
+    "Fine-tuning: our choices (recipe, base, method, LoRA, quantization), trl's SFTConfig keys under `sft`, GRPO under `grpo`."
     recipe: str = 'qlora'                  # qlora (PROOF-Gen Table 7) | full (Terminal-World Table 11) | a YAML path
     variants: list[str] = ['filtered', 'combined']  # SFT variants to train a student on
     base: str|None = None                  # model spec to fine-tune (default: models.student)
-    method: Literal['qlora', 'lora', 'full']|None = None
-    lora_r: int|None = None
-    lora_alpha: int|None = None
-    lora_dropout: float|None = None
-    target_modules: str|list[str]|None = None
-    quantization: Literal['nf4', 'fp4', 'none']|None = None
-    double_quant: bool|None = None
-    learning_rate: float|None = None
-    lr_scheduler_type: str|None = None
-    warmup_steps: int|None = None
-    warmup_ratio: float|None = None
-    num_train_epochs: float|None = None
-    max_steps: int|None = None
-    per_device_train_batch_size: int|None = None
-    gradient_accumulation_steps: int|None = None
-    max_length: int|None = None
-    weight_decay: float|None = None
-    max_grad_norm: float|None = None
-    packing: bool|None = None
-    padding_free: bool|None = None
-    gradient_checkpointing: bool|None = None
-    save_steps: int|None = None
-    save_total_limit: int|None = None
-    logging_steps: int|None = None
-    grpo: GRPOSettings = GRPOSettings()
+    method: Literal['qlora', 'lora', 'full']|None = None  # qlora (4-bit base + LoRA) | lora | full fine-tuning (default: the recipe's)
+    lora_r: int|None = None                # LoRA rank (default: the recipe's)
+    lora_alpha: int|None = None            # LoRA scaling alpha (default: the recipe's)
+    lora_dropout: float|None = None        # dropout on the LoRA layers (default: the recipe's)
+    target_modules: str|list[str]|None = None  # modules that get adapters: all-linear or a list of names (default: the recipe's)
+    quantization: Literal['nf4', 'fp4', 'none']|None = None  # QLoRA's 4-bit base weights: nf4 | fp4 | none (default: the recipe's)
+    double_quant: bool|None = None         # QLoRA: quantize the quantization constants too (default: the recipe's)
+    sft: dict[str, Any] = {}               # trl.SFTConfig keys, over the recipe's `sft` and SFT_DEFAULTS (a key SFTConfig lacks is an error)
+    grpo: GRPOSettings = GRPOSettings()    # GRPO after SFT: our settings and trl.GRPOConfig keys
+
+    @model_validator(mode='before')
+    @classmethod
+    def _moved(cls, data):
+        for key in data if isinstance(data, dict) else ():
+            if key not in cls.model_fields and key in (trl_fields('SFTConfig') or {}):
+                raise key_error(key, f"trl's SFTConfig keys live under train.sft; use train.sft.{key}.")
+        return data
+
+    @field_validator('sft')
+    @classmethod
+    def _trl_keys(cls, value):
+        try: return trl_checked(value, 'SFTConfig')
+        except TrlKeyError as e: raise key_error(e.key, e.message) from None
+
+    def key_help(self, field:str|None, key:str) -> str|None: return (trl_fields('SFTConfig') or {}).get(key) if field == 'sft' else None
 
 def effective_recipe(sec:TrainSection) -> Recipe:
-    "The recipe file named by the section with the section's non-None overrides applied."
-    return load_recipe(sec.recipe, **{k: getattr(sec, k) for k in _RECIPE_KEYS})
+    "The recipe file named by the section, with the section's non-None choices and its `sft` keys over the file's."
+    return load_recipe(sec.recipe, sft=sec.sft, **{k: getattr(sec, k) for k in _OWN_KEYS})
 
 def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> list[Callable]:
     funcs = []

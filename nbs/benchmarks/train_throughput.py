@@ -36,9 +36,10 @@ def run(mode:str, data:list[dict], base:str, steps:int, batch:int, max_length:in
     from transformers import TrainerCallback
     from trl import SFTTrainer
     from termworld.train import load_recipe, load_for_training, lora_config, sft_config
-    recipe = load_recipe('qlora', max_steps=steps, per_device_train_batch_size=batch, max_length=max_length, warmup_steps=0,
-                         packing=mode == 'packing', padding_free=mode == 'padding_free', gradient_checkpointing=False,
-                         lora_dropout=dropout, save_steps=10**6)
+    recipe = load_recipe('qlora', lora_dropout=dropout,
+                         sft=dict(max_steps=steps, per_device_train_batch_size=batch, max_length=max_length, warmup_steps=0,
+                                  packing=mode == 'packing', padding_free=mode == 'padding_free', gradient_checkpointing=False,
+                                  save_steps=10**6))
     tok, model = load_for_training(base, recipe, 'cpu')
     times = []
     class Clock(TrainerCallback):

@@ -166,18 +166,18 @@ def resolve_backend(backend:str='auto', image:str|None=None) -> str:
 @config_section('sandbox')
 class SandboxSection(Section):
     "Which sandbox backend and image runs setup scripts, agents and verifiers, and their limits."
-    backend: str = 'auto'            # auto, or a registered backend: bwrap | docker | process
+    backend: str = 'auto'            # auto (the first isolating backend that works: bwrap, else docker), or a registered backend: bwrap | docker | process (no isolation)
     image: str|None = None         # None: the shared base image; 'host': this machine's / read-only (bwrap); any Docker image name
-    workdir: str = '/app'
-    wall_s: float = 600.0
-    memory_mb: int = 4096
-    processes: int = 1024
-    output_bytes: int = 1_000_000
-    disk_mb: int = 4096
+    workdir: str = '/app'           # working directory of the task inside the sandbox
+    wall_s: float = 600.0           # default timeout of one run, seconds
+    memory_mb: int = 4096           # memory of the sandbox (per process where no cgroup is available)
+    processes: int = 1024           # processes/threads alive at once
+    output_bytes: int = 1_000_000   # stdout and stderr kept per run, each (head and tail)
+    disk_mb: int = 4096             # megabytes written in the workspace and the other writable places
     setup_network: bool = True     # network during setup scripts
     layers: bool = True            # run each environment's setup once as a cached layer (bwrap/docker; see build_layer)
-    terminal_width: int = 160
-    terminal_height: int = 40
+    terminal_width: int = 160      # columns of the agent's tmux terminal
+    terminal_height: int = 40      # rows of the agent's tmux terminal
 
     @field_validator('backend')
     @classmethod
