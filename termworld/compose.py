@@ -384,7 +384,6 @@ def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:Pr
 class StageInputError(TermworldError):
     "A stage's input records are missing from the run directory."
 
-@stage('primitives')
 def run_primitives(cfg:Config, store:RunStore, models:Models|None=None, embed_fn:Callable|None=None) -> list[Primitive]:
     "Relate the kept skills, deduplicate, and write single, team and graph primitives to the run store."
     sec = cfg.primitives
@@ -415,7 +414,6 @@ def run_primitives(cfg:Config, store:RunStore, models:Models|None=None, embed_fn
     return prims
 
 # %% ../nbs/terminal_world/11_compose.ipynb #70323a4b
-@reporter('primitives')
 def report_primitives(store:RunStore) -> str:
     "Markdown: relation calls against all pairs, relation counts, and primitives per type."
     rels = store.read_raw('relations')

@@ -18,17 +18,16 @@ from pydantic_core import PydanticCustomError
 from tqdm.auto import tqdm
 
 # %% auto #0
-__all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'STAGES', 'SECTIONS', 'EXECUTORS', 'STAGE_RUNNERS',
-           'REPORTERS', 'COMMANDS', 'TermworldError', 'ConfigError', 'StoreError', 'home', 'package_path', 'data_path',
-           'canonical_json', 'content_id', 'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage',
-           'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt',
-           'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError', 'add_scaffold',
-           'strip_scaffold', 'is_special_key', 'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks',
-           'current_split', 'RunStore', 'RunLocked', 'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants',
-           'field_comments', 'Section', 'config_section', 'RunSection', 'ModelsSection', 'BudgetSection',
-           'ExecutorSection', 'Config', 'key_error', 'undescribed_fields', 'presets', 'deep_merge', 'parse_set',
-           'load_stage_modules', 'config_layers', 'config_sources', 'load_config', 'value_source', 'config_rows',
-           'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'stage', 'reporter', 'command']
+__all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'SECTIONS', 'EXECUTORS', 'COMMANDS', 'TermworldError',
+           'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id',
+           'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive',
+           'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step',
+           'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError', 'add_scaffold', 'strip_scaffold', 'is_special_key',
+           'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks', 'current_split', 'RunStore', 'RunLocked',
+           'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'field_comments', 'Section',
+           'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'key_error',
+           'undescribed_fields', 'presets', 'deep_merge', 'parse_set', 'config_layers', 'config_sources', 'load_config',
+           'value_source', 'config_rows', 'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'command']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -419,9 +418,6 @@ def current_split(store) -> TaskSplit|None:
     return splits[-1] if splits else None
 
 # %% ../nbs/foundation/00_core.ipynb #1c3ca30f
-STAGES = ('skills', 'primitives', 'tasks', 'environments', 'split', 'trajectories', 'recovered', 'sft', 'train',
-          'evaluate', 'flywheel')
-
 class RunStore:
     "Append-only JSONL records per stage under one run directory, with resume by id."
     def __init__(self, root:str|Path, create:bool=True):
@@ -443,6 +439,10 @@ class RunStore:
     def path(self, stage:str) -> Path:
         "The JSONL file of a stage (or any other named record file, such as `ledger`)."
         return self.root/f'{stage}.jsonl'
+
+    def record_files(self) -> list[str]:
+        "The names of the run's record files (every `<name>.jsonl` but the model-call ledger), sorted."
+        return sorted(p.stem for p in self.root.glob('*.jsonl') if p.stem != 'ledger')
 
     def _lines(self, stage:str) -> Iterator[tuple[int, dict]]:
         path = self.path(stage)
@@ -625,7 +625,7 @@ def parent_ids(record:Record|dict) -> list[str]:
 def lineage(store:RunStore) -> dict[str, set[str]]:
     "Record id → the ids it came from, over every stage file of a run."
     graph: dict[str, set[str]] = {}
-    for name in STAGES:
+    for name in store.record_files():
         for row in store.read_raw(name):
             if row.get('id'): graph.setdefault(row['id'], set()).update(parent_ids(row))
     return graph
@@ -775,7 +775,8 @@ class Config:
     def __init__(self, data:dict|None=None, source:str='config'):
         data = dict(data or {})
         unknown = sorted(set(data) - set(SECTIONS))
-        if unknown: raise ConfigError(f"unknown config section {unknown[0]!r} in {source}; known sections are {sorted(SECTIONS)}.")
+        if unknown: raise ConfigError(f"unknown config section {unknown[0]!r} in {source}; known sections are {sorted(SECTIONS)} "
+                                      "(a stage's section is registered when its module is imported: `import termworld.pipeline` imports them all).")
         self._sections = {}
         for name, cls in SECTIONS.items():
             value = data.get(name) or {}
@@ -862,10 +863,6 @@ def parse_set(item:str) -> dict:
     for part in reversed(parts): parsed = {part: parsed}
     return parsed
 
-def load_stage_modules():
-    "Import the pipeline (and with it every stage module) so all config sections are registered."
-    importlib.import_module('termworld.pipeline')
-
 def config_layers(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=()) -> list[tuple[str, dict]]:
     "What a config is assembled from, lowest first: `(source, data)` for the preset, the YAML file and each `--set` item."
     layers = []
@@ -899,7 +896,6 @@ def config_sources(layers:list[tuple[str, dict]]) -> dict[str, str]:
 
 def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
     "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config` that knows each value's source."
-    load_stage_modules()
     sets = list(sets or [])
     layers = config_layers(preset, config, sets) + ([('override', overrides)] if overrides else [])
     data = {}
@@ -978,28 +974,14 @@ EXECUTORS: dict[str, Callable[[Config], Any]] = {'threads': lambda cfg: ThreadEx
 def get_executor(cfg:Config):
     "The executor named by `cfg.executor.kind`."
     kind = cfg.executor.kind
-    if kind not in EXECUTORS: importlib.import_module('termworld.scale')   # the ray backend registers itself on import
-    if kind not in EXECUTORS: raise ConfigError(f"executor {kind!r} is not available in this installation; use executor.kind=threads.")
+    if kind not in EXECUTORS: raise ConfigError(f"executor {kind!r} is not registered: import termworld.scale (the pipeline does) for ray, or use executor.kind=threads.")
     return EXECUTORS[kind](cfg)
 
 # %% ../nbs/foundation/00_core.ipynb #72a23692
 class BudgetExceeded(TermworldError):
     "The run's budget cap (dollars or calls) is reached; raise the cap and rerun to resume."
 
-STAGE_RUNNERS: dict[str, Callable] = {}
-REPORTERS: dict[str, Callable] = {}
 COMMANDS: dict[str, Callable] = {}
-
-def stage(name:str):
-    "Register `fn(cfg, store)` as the runner of pipeline stage `name`."
-    if name not in STAGES: raise ValueError(f"unknown stage {name!r}; stages are {STAGES}")
-    def deco(fn): STAGE_RUNNERS[name] = fn; return fn
-    return deco
-
-def reporter(name:str):
-    "Register `fn(store) -> markdown` as the report section of stage `name`."
-    def deco(fn): REPORTERS[name] = fn; return fn
-    return deco
 
 def command(name:str):
     "Register a `call_parse` function as the subcommand `termworld <name>` (`name` may be two words)."

@@ -152,7 +152,7 @@ def make_skills(folder:str|Path, n:int=200) -> Path:
     return folder
 
 def _cli(*args:str) -> list[str]:
-    return [sys.executable, '-c', 'import sys; from termworld.pipeline import main; sys.exit(main())', *args]
+    return [sys.executable, '-c', 'import sys; from termworld.cli import main; sys.exit(main())', *args]
 
 def _env() -> dict:
     "The environment of a child run: this interpreter's termworld first on the path."

@@ -837,7 +837,6 @@ def import_folders(paths:list[str|Path], store:RunStore) -> int:
         for note in notes: log.info(f"{spec.origin}: {note}")
     return len(imported)
 
-@stage('environments')
 def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|None=None):
     "Import the configured task folders, then build an environment for each accepted task by generate-verify-repair."
     sec, sbs = cfg.environments, cfg.sandbox
@@ -879,7 +878,6 @@ def environments_summary(store:RunStore) -> dict:
                 tests_per_env=sum(_count_tests(e.tests) for e in ok) / len(ok) if ok else None,
                 imported=sum(any('imported from' in a.feedback for a in e.attempts) for e in ok))
 
-@reporter('environments')
 def report_environments(store:RunStore) -> str:
     "The environments section of report.md: funnel, discard reasons, rounds, success rate."
     s = environments_summary(store)

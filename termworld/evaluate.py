@@ -211,7 +211,6 @@ def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     chosen = [envs[t] for t in sorted(ids) if t in envs]
     return chosen[:cfg.evaluate.limit] if cfg.evaluate.limit is not None else chosen
 
-@stage('evaluate')
 def run_evaluate(cfg:Config, store:RunStore, llms:dict|None=None):
     "Evaluate the base and trained students on the held-out tasks; writes trials and one EvalSummary per model."
     envs = eval_environments(cfg, store)
@@ -293,7 +292,6 @@ def plot_results(summaries:Iterable[EvalSummary], path:str|Path|None=None):
         fig.savefig(path, dpi=120); plt.close(fig)
     return fig
 
-@reporter('evaluate')
 def report_evaluate(store:RunStore) -> str:
     "Markdown: the base vs trained students table, the plot, and what the columns mean."
     summ = latest_summaries(store)

@@ -815,7 +815,6 @@ def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:i
     return stats
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
-@stage('flywheel')
 def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None):
     "Run `flywheel.rounds` rounds of the reasoning and agentic flywheels, writing tasks, trees and round statistics."
     fw = cfg.flywheel
@@ -879,7 +878,6 @@ def plot_rounds(df:pd.DataFrame, path:str|Path|None=None):
 
 def _f(x, fmt='{:.2f}'): return '–' if x is None or x != x else fmt.format(x)
 
-@reporter('flywheel')
 def report_flywheel(store:RunStore) -> str:
     "The flywheel section of report.md."
     df = flywheel_stats(store)

@@ -4,33 +4,42 @@
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #b16dd56b
 from __future__ import annotations
-import collections, importlib, importlib.util, json, platform, sys, time, traceback, warnings
+import collections, json, platform, sys, time, traceback, warnings
+from typing import Callable, NamedTuple
 from datetime import datetime, timezone
 from importlib.metadata import version as _dist_version, PackageNotFoundError
 from pathlib import Path
 
 from fastcore.script import call_parse, Param
 from .core import *
-from .core import STAGE_RUNNERS, REPORTERS, COMMANDS, STAGES, TermworldError, ConfigError, BudgetExceeded, StoreError
+from .core import COMMANDS, TermworldError, ConfigError, BudgetExceeded, StoreError
 from .llm import EndpointDown, check_devices, check_models
+from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, trajectories, toolagent, recover,
+                       train, evaluate, flywheel, scale)
 
 # %% auto #0
-__all__ = ['MODULES', 'load_modules', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
-           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'main', 'config_show_cli']
+__all__ = ['STAGES', 'Stage', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
+           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'config_show_cli']
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #0c20d246
-MODULES = ('llm', 'sandbox', 'skills', 'compose', 'tasks', 'envs', 'harbor', 'bench', 'split', 'agent', 'formats', 'trajectories',
-           'toolagent', 'recover', 'flywheel', 'train', 'evaluate', 'scale', 'doctor', 'terminalize')
+class Stage(NamedTuple):
+    "One pipeline stage: `run(cfg, store)` does its work over the run store (resuming), `report(store)` writes its section of report.md."
+    run: Callable
+    report: Callable|None = None
 
-def load_modules() -> list[str]:
-    "Import every termworld stage module present in this installation; returns their names."
-    found = []
-    for name in MODULES:
-        if importlib.util.find_spec(f'termworld.{name}') is not None:
-            importlib.import_module(f'termworld.{name}'); found.append(name)
-    return found
-
-load_modules();
+STAGES: dict[str, Stage] = {    # the papers' flow, in order
+    'skills':       Stage(skills.run_skills, skills.report_skills),                    # TW §3.1 skills → taxonomy → filter
+    'primitives':   Stage(compose.run_primitives, compose.report_primitives),          # TW §3.1 skill teams and graphs
+    'tasks':        Stage(tasks.run_tasks, tasks.report_tasks),                        # TW §3.2 persona-paired task specs, judge
+    'environments': Stage(envs.run_environments, envs.report_environments),            # TW §3.3 generate-verify-repair sandboxes
+    'split':        Stage(split.run_split, split.report_split),                        # held-out tasks, fixed before any teacher runs
+    'trajectories': Stage(trajectories.run_trajectories, trajectories.report_trajectories),  # TW §3.4 teacher trajectories
+    'recovered':    Stage(recover.run_recovered, recover.report_recovered),            # PROOF-Gen §3 cheatsheet recovery
+    'sft':          Stage(train.run_sft, train.report_sft),                            # guideline/cheatsheet stripped, SFT rows
+    'train':        Stage(train.run_train, train.report_train),                        # QLoRA / full SFT, GRPO
+    'evaluate':     Stage(evaluate.run_evaluate, evaluate.report_evaluate),            # held-out tasks, base vs trained students
+    'flywheel':     Stage(flywheel.run_flywheel, flywheel.report_flywheel),            # AgenticQwen data flywheels
+}
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #c0458313
 _VERSIONED = ('termworld', 'pydantic', 'pandas', 'torch', 'transformers', 'openai', 'docker', 'xgrammar', 'peft',
@@ -92,11 +101,7 @@ def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> Run
     echo(f"termworld run → {store.root}")
     failure = None
     for name in stages:
-        runner = STAGE_RUNNERS.get(name)
-        if runner is None:
-            echo(f"  · {name:<13} not available in this version (no module provides it) — skipped")
-            _stage_manifest(store, name, status='unavailable')
-            continue
+        runner = STAGES[name].run
         echo(f"  ▸ {name}")
         start = time.perf_counter()
         try: runner(cfg, store)
@@ -170,8 +175,8 @@ def write_report(store:RunStore) -> str:
         for name, agg in cost.items():
             lines.append(f"| {name} | {agg['calls']} | {agg['cached']} | {agg['tokens_in']} | {agg['tokens_out']} | {agg['cost_usd']:.4f} |")
     for name in STAGES:
-        if name in REPORTERS and manifest.get('stages', {}).get(name, {}).get('status') in ('done', 'stopped', 'failed'):   # a failed stage's own section says what failed
-            lines += ['', REPORTERS[name](store).strip()]
+        if STAGES[name].report and manifest.get('stages', {}).get(name, {}).get('status') in ('done', 'stopped', 'failed'):   # a failed stage's own section says what failed
+            lines += ['', STAGES[name].report(store).strip()]
     text = '\n'.join(lines) + '\n'
     (store.root/'report.md').write_text(text)
     return text
@@ -211,32 +216,6 @@ def report_cli(
 def version_cli():
     "Print termworld's version and its main dependencies'."
     for name, v in versions().items(): print(f"{name} {v}")
-
-# %% ../nbs/pipeline/90_pipeline.ipynb #308e240e
-def main(argv:list[str]|None=None) -> int:
-    "Entry point of the `termworld` console script."
-    argv = list(sys.argv[1:] if argv is None else argv)
-    names = sorted(COMMANDS)
-    if not argv or argv[0] in ('-h', '--help'):
-        print("usage: termworld <command> [options]\n\ncommands:")
-        for name in names: print(f"  {name:<16} {(COMMANDS[name].__doc__ or '').strip()}")
-        return 0
-    name = ' '.join(argv[:2]) if ' '.join(argv[:2]) in COMMANDS else argv[0]
-    if name not in COMMANDS:
-        print(f"termworld: error: unknown command {argv[0]!r}; commands are: {', '.join(names)}.", file=sys.stderr)
-        return 2
-    rest = argv[len(name.split()):]
-    saved = sys.argv
-    sys.argv = [f"termworld {name}", *rest]
-    try: result = COMMANDS[name]()
-    except TermworldError as e:
-        print(f"termworld: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("termworld: interrupted; rerun the same command to resume.", file=sys.stderr)
-        return 130
-    finally: sys.argv = saved
-    return result if isinstance(result, int) else 0
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #127c63ab
 @command('config show')

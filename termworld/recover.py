@@ -694,7 +694,6 @@ def _recover_one(ctx:StageContext, item:tuple) -> RecoveryResult:
                             replay=sec.replay, trace_chars=sec.trace_chars, max_chars=sec.max_cheatsheet_chars,
                             answer=sec.reflector_answer, reflector_params=sec.reflector_params)
 
-@stage('recovered')
 def run_recovered(cfg:Config, store:RunStore, models=None, make_execute:Callable|None=None):
     "Recover the teacher's failed trajectories with reflector cheatsheets; write attempts, stripped recoveries, audits and the combined set."
     sec = cfg.recovered
@@ -780,7 +779,6 @@ def recovery_stats(store:RunStore) -> dict:
 def _pct(x) -> str: return '–' if x is None else f"{100 * x:.1f}%"
 def _num(x, fmt='{:.1f}') -> str: return '–' if x is None else fmt.format(x)
 
-@reporter('recovered')
 def report_recovered(store:RunStore) -> str:
     "The recovery section of report.md."
     st = recovery_stats(store)

@@ -496,7 +496,6 @@ def unusable(skills:list[Skill], root:str|Path):
     raise ConfigError(f"none of the {len(skills)} skill files under {root} is readable ({'; '.join(f'{n}× {r}' for r, n in reasons)}); "
                       "fix the files or point skills.path at a folder of skills.")
 
-@stage('skills')
 def run_skills(cfg:Config, store:RunStore, models:Models|None=None) -> list[Skill]:
     "Read, filter and label the skills under `cfg.skills.path` into the run store's `skills` records."
     sec = cfg.skills
@@ -538,7 +537,6 @@ def plot_taxonomy_coverage(skills:pd.DataFrame|list, taxonomy:Taxonomy|None=None
     return ax
 
 # %% ../nbs/terminal_world/10_skills.ipynb #5670e295
-@reporter('skills')
 def report_skills(store:RunStore) -> str:
     "Markdown: the filter funnel, ingestion repairs and rejections, and kept skills per category."
     recs = store.read_raw('skills')

@@ -53,14 +53,12 @@ def make_split(cfg:Config, store:RunStore) -> TaskSplit:
                      excluded_task_ids=[t for t in train if t in tainted], seed=cfg.run.seed, eval_fraction=sec.eval_fraction)
 
 # %% ../nbs/distill/65_split.ipynb #129f4d31
-@stage('split')
 def run_split(cfg:Config, store:RunStore) -> TaskSplit:
     "Fix the run's train/evaluation task split (one `TaskSplit` record in `split.jsonl`)."
     split = make_split(cfg, store)
     store.append('split', split, skip_existing=True)
     return split
 
-@reporter('split')
 def report_split(store:RunStore) -> str:
     split = current_split(store)
     if split is None: return "## Split\n\nNo task split in this run."

@@ -371,7 +371,6 @@ def mark_duplicates(store:RunStore, threshold:float|None) -> int:
         store.append('tasks', tasks[j].model_copy(update={'status': 'duplicate', 'error': f'near-duplicate of {tasks[i].id}.'}))
     return len(dup_of)
 
-@stage('tasks')
 def run_tasks(cfg:Config, # run configuration (its `tasks` section)
               store:RunStore, # the run store (reads `primitives`, writes `tasks` and `personas`)
               models=None, # role → model; default `Models(cfg, store)` (tests inject fakes here)
@@ -446,7 +445,6 @@ def _md_table(df:pd.DataFrame) -> str:
     lines += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in row]) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
     return '\n'.join(lines)
 
-@reporter('tasks')
 def report_tasks(store:RunStore) -> str:
     "The `tasks` section of report.md: funnel, judge scores, top decline reasons, cost per accepted task."
     if not store.read_raw('tasks'): return '## Tasks\n\nNo task candidates yet.'

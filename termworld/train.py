@@ -233,7 +233,6 @@ def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
     attempts = store.read('recovered', kind=RecoveryAttempt)
     return rec.audit_stripped(attempts + list(rows))
 
-@stage('sft')
 def run_sft(cfg:Config, store:RunStore):
     "Build the SFT rows and the named variants from teacher and recovered trajectories."
     unknown = [v for v in cfg.sft.variants if v not in VARIANTS]
@@ -792,7 +791,6 @@ def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> li
             funcs.append(rubric_reward(Models(cfg, store, stage='train')['judge']))
     return funcs
 
-@stage('train')
 def run_train(cfg:Config, store:RunStore):
     "Fine-tune the student on each SFT variant (and optionally run GRPO); records a TrainRun per model."
     sec = cfg.train
@@ -854,7 +852,6 @@ def train_runs(store:RunStore) -> dict[str, TrainRun]:
     return {r.variant: r for r in store.read('train', kind=TrainRun)}
 
 # %% ../nbs/distill/70_train.ipynb #c9d05d83
-@reporter('sft')
 def report_sft(store:RunStore) -> str:
     "Markdown: the split and the provenance counts of each SFT variant."
     split, dsets = current_split(store), sft_datasets(store)
@@ -867,7 +864,6 @@ def report_sft(store:RunStore) -> str:
                      f"{d.counts.get('tasks', {}).get('total', 0)} | {'stripped' if d.stripped else 'kept'} | {'passed' if not d.leaks else f'{len(d.leaks)} problems'} |")
     return '\n'.join(lines)
 
-@reporter('train')
 def report_train(store:RunStore) -> str:
     "Markdown: each trained student (method, steps, loss, tokens/s, spec) or why it was skipped."
     lines = ['## Training', '', '| model | method | status | steps | loss first → last | tokens/s | seconds | student spec |', '|---|---|---|---|---|---|---|---|']

@@ -34,7 +34,6 @@ def evaluation_tasks(cfg:Config, store:RunStore) -> set[str]:
     if split is None: raise ConfigError(f"no task split in {store.root}: run the split stage first (termworld run --only split), or set trajectories.skip_eval_tasks=false.")
     return set(split.eval_task_ids)
 
-@stage('trajectories')
 def run_trajectories(cfg:Config, store:RunStore, llm=None):
     "Collect teacher trajectories on the built environments (optionally the training tasks' only), verified, failures kept."
     s = cfg.trajectories
@@ -65,7 +64,6 @@ def _fmt(x) -> str:
         return f"{x:.3f}" if abs(x) < 10 else f"{x:,.1f}"
     return f"{x:,}" if isinstance(x, int) else str(x)
 
-@reporter('trajectories')
 def report_trajectories(store:RunStore) -> str:
     "The trajectories section of report.md."
     trajs = store.read('trajectories')
