@@ -276,7 +276,7 @@ def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
     return 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
 
 def resolve_quantize(quantize:str='auto', device:str='cpu') -> str:
-    "Whether a local model's weights are quantized: int8 (dynamic int8 `nn.Linear`, CPU only) or none; auto is none (int8 measured slower than float32 on the 2-core CPU, see the notes below)."
+    "Whether a local model's weights are quantized: int8 (dynamic int8 `nn.Linear`, CPU only) or none; auto is none (int8 replies depend on their batch, see below)."
     quantize = str(quantize or 'auto').lower()
     if quantize not in ('auto', 'none', 'int8'): raise ConfigError(f"models.quantize is {quantize!r}; use auto, none or int8.")
     if quantize == 'int8' and device.startswith('cuda'):

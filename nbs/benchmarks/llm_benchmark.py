@@ -3,7 +3,7 @@ time from the safetensors cache, batched decoding of concurrent requests against
 (float32 and int8 weights, `models.quantize`), and remote throughput at concurrency 1/8/32 against a
 fixed-latency server.
 
-Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--batches 1,4,8] [--quantize none,int8]
+Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
      [--device auto] [--latency 0.25]
 Goals: layer ≥ 0.9× bare tokens/s; remote throughput ≥ 90% of concurrency/latency; batched decode tokens/s as
 a ratio to the bandwidth floor. The floor: each decode step reads every weight once (b rows share one read), so
@@ -158,6 +158,8 @@ if __name__ == '__main__':
     ap.add_argument('--batches', default='1,4,8', help='batch sizes for the batched decode measurement')
     ap.add_argument('--device', default='auto')
     ap.add_argument('--quantize', default='none,int8', help='models.quantize values to measure batched decode with')
+    ap.add_argument('--tokens', type=int, default=64, help='new tokens per request in the batched measurement')
+    ap.add_argument('--repeats', type=int, default=2, help='timed repeats per batch size (the best is kept)')
     ap.add_argument('--only-batched', action='store_true')
     a = ap.parse_args()
     res = {}
@@ -167,7 +169,7 @@ if __name__ == '__main__':
             res['local'] = local(); print('local tokens/s:', json.dumps(res['local']))
         print('load average before:', os.getloadavg())
         for q in a.quantize.split(','):
-            res[f'batched_{q}'] = b = batched(tuple(int(b) for b in a.batches.split(',')), device=a.device, quantize=q)
+            res[f'batched_{q}'] = b = batched(tuple(int(b) for b in a.batches.split(',')), device=a.device, quantize=q, n_tokens=a.tokens, repeats=a.repeats)
             print(f'batched decode, quantize={q}:', json.dumps({k: v for k, v in b.items() if k != 'rows'}))
             for r in b['rows']: print('  ', json.dumps(r))
     if a.only_batched: sys.exit(0)
