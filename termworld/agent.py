@@ -16,12 +16,14 @@ from .core import *
 from .core import TermworldError, BudgetExceeded
 from .prompt import clip, render
 from .llm import LLMError
+from fastcore.basics import patch
+from . import runtime
+from .runtime import open_sandbox, open_environment, materialize, verify, env_vars, sandbox_settings
 
 # %% auto #0
 __all__ = ['PROMPT_SETUP', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply',
-           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'open_sandbox', 'open_env_sandbox',
-           'env_exports', 'materialize', 'verify', 'TrajectoriesSection', 'estimate_tokens', 'Agent', 'trajectory_id',
-           'run_episode', 'sandbox_options']
+           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'TrajectoriesSection', 'estimate_tokens',
+           'Agent', 'trajectory_id', 'terminus_agent', 'run_episode', 'sandbox_options']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -202,98 +204,6 @@ class Shell:
         if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
         return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
 
-# %% ../nbs/runtime/40_agent.ipynb #7519506a
-def _envs():
-    "The environments module when this installation has it (its `materialize` and `run_verifier` are used)."
-    try:
-        from termworld import envs
-        return envs
-    except ImportError: return None
-
-def open_sandbox(backend:str='auto', image:str|None=None, workdir:str='/app', limits=None):
-    "A fresh sandbox from `termworld.sandbox` (network off by default; setup asks for it)."
-    from termworld.sandbox import Sandbox, Limits
-    return Sandbox(backend=backend, image=image, limits=limits if limits is not None else Limits(), workdir=workdir)
-
-def open_env_sandbox(env:Environment, store:RunStore|None=None, backend:str='auto', image:str|None=None, limits=None, timeout:float=600.0):
-    "A sandbox in the environment's initial state: from its cached layer when `termworld.envs` makes layers (else `materialize` sets it up)."
-    mod = _envs()
-    if mod is None or not hasattr(mod, 'open_environment'): return open_sandbox(backend, env.image or image, env.workdir, limits)
-    from termworld.sandbox import SandboxSection, Limits
-    return mod.open_environment(env, store, SandboxSection(backend=backend, image=image), timeout=timeout,
-                                limits=limits if limits is not None else Limits())
-
-def env_exports(env:Environment) -> dict[str, str]:
-    "Variables the environment's setup declares for every command (the agent's shell gets them too)."
-    mod = _envs()
-    if mod is not None and hasattr(mod, 'env_vars'): return mod.env_vars(env)
-    out = {}
-    for m in re.finditer(r'^export (\w+)=(.*?)\s+# ENV$', env.setup_script or '', re.M):
-        out[m[1]] = shlex.split(m[2])[0] if m[2].strip() else ''
-    return out
-
-def _env_file_bytes(f:EnvFile, store:RunStore|None) -> bytes:
-    if f.content is not None: return f.content.encode()
-    if f.blob is None: return b''
-    if store is None: raise AgentError(f"file {f.path} is stored as a blob; pass the run store so it can be read.")
-    return store.read_blob(f.blob)
-
-def materialize(sb, env:Environment, store:RunStore|None=None, timeout:float=600.0):
-    "Write the environment's files into the sandbox and run its setup script (network on); raises a TermworldError on failure."
-    mod = _envs()
-    if mod is not None and hasattr(mod, 'materialize'): return mod.materialize(sb, env, store=store, timeout=timeout)
-    sb.run(f"mkdir -p {shlex.quote(env.workdir)}")
-    for f in env.files:
-        sb.write(f.path, _env_file_bytes(f, store))
-        if f.executable: sb.run(f"chmod +x {shlex.quote(f.path)}")
-    if not env.setup_script.strip(): return None
-    sb.write('/tmp/tw_setup.sh', env.setup_script.encode())
-    r = sb.run('bash -e /tmp/tw_setup.sh; s=$?; rm -f /tmp/tw_setup.sh; exit $s', timeout=timeout, network=True, cwd=env.workdir)
-    if r.exit_code != 0 or r.timed_out:
-        tail = (r.stderr or r.stdout or '').strip()[-300:]
-        raise AgentError(f"the setup script failed (exit {r.exit_code}{', timed out' if r.timed_out else ''}): {tail}; rebuild the environment.")
-    return r
-
-# %% ../nbs/runtime/40_agent.ipynb #4370611a
-def _junit_verdict(xml_text:str, output:str='') -> Verdict:
-    "A Verdict from a pytest junit XML report."
-    root = ET.fromstring(xml_text)
-    tests = []
-    for case in root.iter('testcase'):
-        name = case.get('name', '?')
-        outcome, message = 'passed', ''
-        for tag in ('failure', 'error', 'skipped'):
-            node = case.find(tag)
-            if node is not None:
-                outcome = {'failure': 'failed', 'error': 'error', 'skipped': 'skipped'}[tag]
-                message = (node.get('message') or '').strip()
-                detail = (node.text or '').strip()
-                if detail and tag != 'skipped': message = (message + '\n' + detail[-1500:]).strip()
-                break
-        tests.append(TestOutcome(name=name, outcome=outcome, message=message[:2000]))
-    counted = [t for t in tests if t.outcome != 'skipped']
-    reward = sum(t.outcome == 'passed' for t in counted) / len(counted) if counted else 0.0
-    return Verdict(passed=bool(counted) and reward == 1.0, reward=reward, tests=tests, verifier='pytest', output=output[-4000:])
-
-def verify(sb, env:Environment, timeout:float=600.0) -> Verdict:
-    "Copy the task's tests into the sandbox (only now), run them with pytest (network off), return the verdict."
-    mod = _envs()
-    if mod is not None and hasattr(mod, 'run_verifier'):
-        try: return mod.run_verifier(sb, env.tests, timeout=timeout, workdir=env.workdir, env=env_exports(env))
-        except TermworldError as e:
-            if 'not reachable' not in str(e): raise   # a sandbox without a writable /tests: run them from /tmp below
-    if not env.tests.strip(): raise AgentError("the environment has no tests; rebuild it so that it has a pytest verifier.")
-    sb.write('/tmp/tw_tests/test_outputs.py', env.tests.encode())
-    r = sb.run("rm -f /tmp/tw_junit.xml; python3 -m pytest -q -rA -p no:cacheprovider --junitxml=/tmp/tw_junit.xml "
-               "/tmp/tw_tests/test_outputs.py", timeout=timeout, network=False, cwd=env.workdir, env=env_exports(env))
-    output = (r.stdout or '') + (r.stderr or '')
-    try: xml_text = sb.read('/tmp/tw_junit.xml').decode('utf-8', 'replace')
-    except (OSError, TermworldError): xml_text = ''
-    if not xml_text.strip():
-        return Verdict(passed=False, reward=0.0, output=(f"pytest produced no report (exit {r.exit_code}"
-                       f"{', timed out' if r.timed_out else ''})\n" + output)[-4000:])
-    return _junit_verdict(xml_text, output)
-
 # %% ../nbs/runtime/40_agent.ipynb #c954504c
 @config_section('trajectories')
 class TrajectoriesSection(Section):
@@ -445,53 +355,64 @@ class Agent:
         else: self.stop_reason = 'step_limit'
         return self.steps
 
+# %% ../nbs/runtime/40_agent.ipynb #532743a8
+@patch(as_prop=True)
+def name(self:Agent) -> str:
+    "The model spec: what the runtime names this agent by."
+    return getattr(self.llm, 'spec', str(self.llm))
+
+@patch
+def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
+    "Work on `env` in an open sandbox until completion is confirmed, a limit is reached or `deadline` (monotonic) passes."
+    s = self.settings
+    for tries in range(3):     # a terminal whose server dies while starting is replaced before the agent types
+        term = sb.terminal(width=160, height=40, max_output=max(s.output_bytes, 2_000))
+        shell = Shell(term, env.workdir, s.output_bytes, s.max_duration, env=env_vars(env))
+        try: shell.start(); break
+        except TerminalDied:
+            term.close()
+            if tries == 2: raise
+    self.shell = shell
+    try: return self.run(deadline)
+    finally: term.close()
+
 # %% ../nbs/runtime/40_agent.ipynb #9df1caa0
 def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sample:int=0, cheatsheet:str|None=None) -> str:
     "The id `run_episode` will give this trajectory (computed before running, for resume)."
     return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)),
                       attempt=attempt, sample=sample, cheatsheet=cheatsheet).id
 
+def terminus_agent(llm, env:Environment, settings:TrajectoriesSection|None=None, guideline:str|None=None,
+                   cheatsheet:str|None=None, **kw) -> Agent:
+    "The model agent for `env`, ready for `termworld.runtime.run_episode`: its system prompt (guideline and cheatsheet appended) built; `kw` go to `Agent`."
+    s = settings or TrajectoriesSection()
+    system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
+    return Agent(llm, None, system_prompt, env.instruction, s, **kw)
+
 def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
                 attempt:int=0, sample:int=0, max_steps:int|None=None, wall_s:float|None=None,
-                sandbox_backend:str='auto', image:str|None=None, limits=None, store:RunStore|None=None,
-                settings:TrajectoriesSection|None=None, sandbox_factory:Callable|None=None,
+                sandbox=None, # the run's `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
+                sandbox_backend:str|None=None, image:str|None=None, limits=None, # explicit overrides of that section's backend, image and limits
+                store:RunStore|None=None, settings:TrajectoriesSection|None=None, sandbox_factory:Callable|None=None,
                 stage:str='trajectories', # the stage its model calls are booked to in the ledger (evaluation and recovery run episodes too)
                ) -> Trajectory:
     "Run one agent episode on `env` in a fresh sandbox, then verify; returns the trajectory (failures recorded on it)."
     s = (settings or TrajectoriesSection()).model_copy()
     if max_steps is not None: s.max_steps = max_steps
     if wall_s is not None: s.wall_s = wall_s
-    system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
     traj = Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)), attempt=attempt,
-                      sample=sample, cheatsheet=cheatsheet, guideline=guideline, system_prompt=system_prompt,
-                      instruction=env.instruction)
-    start = time.perf_counter()
-    factory = sandbox_factory or (lambda: open_env_sandbox(env, store, sandbox_backend, image, limits, s.setup_timeout_s))
-    agent = None
-    try:
-        with factory() as sb:
-            materialize(sb, env, store, timeout=s.setup_timeout_s)
-            for tries in range(3):     # a terminal whose server dies while starting is replaced before the agent types
-                term = sb.terminal(width=160, height=40, max_output=max(s.output_bytes, 2_000))
-                shell = Shell(term, env.workdir, s.output_bytes, s.max_duration, env=env_exports(env))
-                try: shell.start(); break
-                except TerminalDied:
-                    term.close()
-                    if tries == 2: raise
-            try:
-                agent = Agent(llm, shell, system_prompt, env.instruction, s, record_id=traj.id, sample=sample, role=role, stage=stage)
-                agent.run(time.monotonic() + s.wall_s)
-            finally: term.close()
-            if agent.stop_reason != 'error': traj.verdict = verify(sb, env, timeout=s.verifier_timeout_s)
-    except BudgetExceeded: raise
-    except TermworldError as e:
-        traj.status, traj.error = 'failed', str(e)
-    if agent is not None:
-        traj.steps, traj.usage, traj.summarized = agent.steps, agent.usage, agent.summarized
-        traj.stop_reason = agent.stop_reason
-        if agent.error: traj.status, traj.error = 'failed', agent.error if agent.error.startswith('the sandbox terminal') else f"the model call failed: {agent.error}"
+                      sample=sample, cheatsheet=cheatsheet, guideline=guideline, instruction=env.instruction)
+    agent = terminus_agent(llm, env, s, guideline, cheatsheet, record_id=traj.id, sample=sample, role=role, stage=stage)
+    traj.system_prompt = agent.system_prompt
+    over = dict(backend=sandbox_backend, image=image, **(limits.model_dump(exclude={'network'}) if limits is not None else {}))
+    ep = runtime.run_episode(env, agent, sandbox=sandbox_settings(sandbox, **over), store=store, wall_s=s.wall_s,
+                             setup_timeout=s.setup_timeout_s, verifier_timeout=s.verifier_timeout_s, sandbox_factory=sandbox_factory)
+    traj.verdict, traj.steps, traj.usage, traj.summarized = ep.verdict, agent.steps, agent.usage, agent.summarized
+    traj.stop_reason = agent.stop_reason
+    if agent.error: traj.status, traj.error = 'failed', agent.error if agent.error.startswith('the sandbox terminal') else f"the model call failed: {agent.error}"
+    elif ep.error: traj.status, traj.error = 'failed', ep.error
     if traj.status == 'failed' and not traj.stop_reason: traj.stop_reason = 'error'
-    traj.seconds = round(time.perf_counter() - start, 3)
+    traj.seconds = ep.seconds
     return traj
 
 # %% ../nbs/runtime/40_agent.ipynb #e4d2b902

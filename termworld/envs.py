@@ -20,20 +20,22 @@ from .core import TermworldError, BudgetExceeded
 from .prompt import clip, render_messages
 from .llm import LLMError, SchemaError
 from .scale import StageContext, per_process
+from .runtime import (TaskRuntimeError, open_sandbox, open_environment, environment_layer, layers_usable, materialize,
+                               verify as run_verifier, verdict_from, parse_report, parse_junit, parse_ctrf, parse_pytest_summary,
+                               PYTEST_EXIT, HARBOR_DIRS, verifier_dirs, empty_dirs, write_files, file_bytes, env_vars, persist_env,
+                               persist_script, ENV_FILE, run_sh, read_sandbox_text, is_executable,
+                               BINARY_TYPES, file_kind, is_text)
 
 # %% auto #0
-__all__ = ['PYTEST_EXIT', 'HARBOR_DIRS', 'BINARY_TYPES', 'ENV_FILE', 'IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError',
-           'SandboxUnavailable', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'verdict_from', 'empty_dirs',
-           'verifier_dirs', 'run_verifier', 'initial_state_problems', 'file_kind', 'check_file', 'is_text',
+__all__ = ['IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError', 'SandboxUnavailable', 'initial_state_problems', 'check_file',
            'describe_file', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue', 'FileReview', 'SetupDraft', 'Probe',
-           'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'open_sandbox', 'abs_path', 'write_files',
-           'file_bytes', 'env_vars', 'persist_env', 'materialize', 'task_context', 'Discard', 'NeedsNetwork', 'Builder',
-           'persist_script', 'setup_layer', 'environment_layer', 'open_environment', 'build_files', 'build_setup',
-           'staged', 'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
-           'import_folders', 'run_environments', 'environments_summary', 'report_environments']
+           'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'abs_path', 'task_context', 'Discard',
+           'NeedsNetwork', 'Builder', 'setup_layer', 'build_files', 'build_setup', 'staged', 'build_tests',
+           'build_solution', 'build_environment', 'build_task_environment', 'environment_id', 'import_folders',
+           'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a5833409
-class EnvBuildError(TermworldError):
+class EnvBuildError(TaskRuntimeError):
     "An environment cannot be built or run as asked."
 
 class BlueprintError(EnvBuildError):
@@ -41,135 +43,6 @@ class BlueprintError(EnvBuildError):
 
 class SandboxUnavailable(EnvBuildError):
     "No sandbox backend works on this machine."
-
-# %% ../nbs/terminal_world/30_envs.ipynb #e6789f03
-_clip = clip    # the name termworld.harbor imports
-
-def _case_name(classname:str, name:str) -> str:
-    parts = [p for p in (classname or '').split('.') if p]
-    return f"{parts[-1]}::{name}" if parts and parts[-1].startswith('Test') else name
-
-def parse_junit(xml_text:str) -> list[TestOutcome]:
-    "Per-test outcomes from a pytest JUnit XML report (collection errors become `error` outcomes named `collect:<module>`)."
-    try: root = ET.fromstring(xml_text)
-    except ET.ParseError as e: raise EnvBuildError(f"the JUnit report is not valid XML ({e}); rerun the verifier.") from None
-    out = []
-    for case in root.iter('testcase'):
-        name, outcome, message = _case_name(case.get('classname', ''), case.get('name', '')), 'passed', ''
-        for child in case:
-            if child.tag not in ('failure', 'error', 'skipped'): continue
-            text = (child.get('message') or '').strip()
-            detail = (child.text or '').strip()
-            if not text or len(text) < 20: text = (text + '\n' + '\n'.join(detail.splitlines()[-6:])).strip()
-            if child.tag == 'skipped': outcome = 'skipped'
-            elif child.tag == 'failure': outcome = 'failed'
-            else:
-                outcome = 'error'
-                if 'collection failure' in (child.get('message') or '') or not case.get('classname'):
-                    name = f"collect:{name}"
-                    text = '\n'.join(detail.splitlines()[-12:]) or text
-            message = clip(text, 1500)
-            if outcome != 'skipped': break
-        out.append(TestOutcome(name=name, outcome=outcome, message=message))
-    return out
-
-# %% ../nbs/terminal_world/30_envs.ipynb #2b793110
-_SUMMARY_LINE = re.compile(r'^(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\s+(?:\[\d+\]\s+)?(\S+?)(?:\s+-\s+(.*))?$')
-_OUTCOME = {'PASSED': 'passed', 'XPASS': 'passed', 'FAILED': 'failed', 'ERROR': 'error', 'SKIPPED': 'skipped', 'XFAIL': 'skipped'}
-
-def _node_name(nodeid:str) -> str:
-    parts = nodeid.split('::')
-    return '::'.join(parts[1:]) if len(parts) > 1 else f"collect:{PurePosixPath(parts[0].rstrip(':')).stem}"
-
-def parse_pytest_summary(output:str) -> list[TestOutcome]:
-    "Per-test outcomes from pytest's `-rA` short test summary in a run's output (empty when there is none)."
-    lines = output.splitlines()
-    starts = [i for i, l in enumerate(lines) if 'short test summary info' in l]
-    if not starts: return []
-    out = []
-    for line in lines[starts[-1] + 1:]:
-        m = _SUMMARY_LINE.match(line.strip())
-        if m: out.append(TestOutcome(name=_node_name(m[2]), outcome=_OUTCOME[m[1]], message=clip(m[3] or '', 500)))
-    return out
-
-def parse_ctrf(data:dict) -> list[TestOutcome]:
-    "Per-test outcomes from a CTRF JSON report (`pytest --ctrf`)."
-    status = {'passed': 'passed', 'failed': 'failed', 'skipped': 'skipped', 'pending': 'skipped', 'other': 'error'}
-    tests = (data.get('results') or {}).get('tests') or []
-    return [TestOutcome(name=_node_name(t.get('name', '')) if '::' in t.get('name', '') else t.get('name', ''),
-                        outcome=status.get(t.get('status'), 'error'), message=clip(t.get('message') or t.get('trace') or '', 1500))
-            for t in tests]
-
-# %% ../nbs/terminal_world/30_envs.ipynb #4c85663c
-def verdict_from(outcomes:list[TestOutcome], verifier:str='pytest', output:str='') -> Verdict:
-    "A `Verdict` from per-test outcomes: reward = fraction passed, passed = all passed."
-    n = len(outcomes)
-    good = sum(o.outcome == 'passed' for o in outcomes)
-    return Verdict(passed=n > 0 and good == n, reward=round(good / n, 4) if n else 0.0, tests=outcomes,
-                   verifier=verifier, output=clip(output, 4000))
-
-# %% ../nbs/terminal_world/30_envs.ipynb #a4f8c0ac
-PYTEST_EXIT = {0: 'all tests passed', 1: 'some tests failed', 2: 'interrupted (collection errors)',
-               3: 'internal error', 4: 'usage error', 5: 'no tests collected'}
-
-def _is_test_file(name:str) -> bool:
-    base = PurePosixPath(name).name
-    return base.endswith('.py') and (base.startswith('test_') or base.endswith('_test.py'))
-
-def _run(sb, cmd, **kw):
-    "Run a command in a sandbox; a string runs under bash."
-    return sb.run(['bash', '-c', cmd] if isinstance(cmd, str) else cmd, **kw)
-
-def empty_dirs(*dirs:str) -> str:
-    "A command that makes `dirs` exist and empty (they may be mount points, which `rm -rf` cannot remove)."
-    q = ' '.join(map(shlex.quote, dirs))
-    return f"mkdir -p {q} && find {q} -mindepth 1 -delete"
-
-def _read_text(sb, path:str) -> str|None:
-    "A text file's content from the sandbox, or None when it does not exist."
-    try: return sb.read(path).decode('utf-8', 'replace')
-    except (FileNotFoundError, IsADirectoryError, TermworldError): return None
-
-HARBOR_DIRS = ('/tests', '/logs', '/solution')
-
-def verifier_dirs(sb, dest:str='/tests') -> tuple[str, str]:
-    "Empty test and log folders: Harbor's `/tests` and `/logs/verifier`, or places under /tmp when the sandbox cannot create those."
-    if _run(sb, empty_dirs(dest, '/logs/verifier')).exit_code == 0: return dest, '/logs/verifier'
-    _run(sb, empty_dirs('/tmp/termworld-tests', '/tmp/termworld-logs/verifier'))
-    return '/tmp/termworld-tests', '/tmp/termworld-logs/verifier'
-
-def run_verifier(sb, # an open Sandbox whose state is judged
-                 tests:str|dict[str, str|bytes], # test_outputs.py source, or {relative path: content} of a tests folder
-                 timeout:float|None=120, # seconds for the whole pytest run
-                 dest:str='/tests', # where the tests are copied in the sandbox
-                 workdir:str|None=None, # directory pytest runs from (default: the sandbox's workdir)
-                 env:dict|None=None, # extra environment variables
-                ) -> Verdict:
-    "Copy pytest files into the sandbox, run the sandbox's own pytest on them with network off, and return per-test outcomes."
-    files = {'test_outputs.py': tests} if isinstance(tests, str) else dict(tests)
-    if not any(_is_test_file(n) for n in files): raise EnvBuildError(f"no pytest files among {sorted(files)}; name them test_*.py.")
-    dest, logs = verifier_dirs(sb, dest)
-    for name, data in files.items(): sb.write(f"{dest}/{name}", data.encode() if isinstance(data, str) else data)
-    targets = sorted(f"{dest}/{n}" for n in files if _is_test_file(n))
-    junit = f'{logs}/junit.xml'
-    cmd = (f"rm -f {junit}; PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -rA -p no:cacheprovider "
-           f"--rootdir={shlex.quote(dest)} --junitxml={junit} {' '.join(map(shlex.quote, targets))}")
-    res = _run(sb, cmd, timeout=timeout, network=False, cwd=workdir, env=env)
-    output = f"pytest exit {res.exit_code} ({PYTEST_EXIT.get(res.exit_code, 'not pytest')})\n{res.stdout}\n{res.stderr}"
-    xml = _read_text(sb, junit)
-    if res.timed_out:
-        outcomes = (parse_junit(xml) if xml else []) + [TestOutcome(name='verifier', outcome='error',
-                    message=f"pytest did not finish within {timeout:g} s.")]
-    elif xml is None:
-        outcomes = [TestOutcome(name='verifier', outcome='error', message=clip(
-            f"pytest wrote no report (exit {res.exit_code}); is python3-pytest installed in the image?\n{res.stderr or res.stdout}", 1500))]
-    else:
-        outcomes = parse_junit(xml)
-        if not outcomes and res.exit_code == 5:
-            outcomes = [TestOutcome(name='collect', outcome='error', message='no tests were collected')]
-    verdict = verdict_from(outcomes, 'pytest', output)
-    _run(sb, f"echo {int(verdict.passed)} > {logs}/reward.txt")      # as Harbor's test.sh does: 1 when every test passes, else 0
-    return verdict
 
 # %% ../nbs/terminal_world/30_envs.ipynb #75836ced
 _EXEC_ERROR = re.compile(r'\b(SyntaxError|IndentationError|ImportError|ModuleNotFoundError|NameError|fixture \S+ not found)\b')
@@ -189,27 +62,6 @@ def initial_state_problems(verdict:Verdict) -> list[str]:
         elif t.outcome == 'skipped':
             problems.append(f"{t.name} is skipped on the initial state; tests must run and fail, never skip.")
     return problems
-
-# %% ../nbs/terminal_world/30_envs.ipynb #170ebd32
-_TYPE_ALIASES = {'yml': 'yaml', 'jsonl': 'jsonl', 'ndjson': 'jsonl', 'tsv': 'tsv', 'sqlite3': 'sqlite', 'db': 'sqlite',
-                 'sqlite': 'sqlite', 'jpeg': 'jpg', 'htm': 'html', 'bash': 'sh', 'python': 'py', 'xlsm': 'xlsx'}
-BINARY_TYPES = {'sqlite', 'png', 'jpg', 'gif', 'pdf', 'zip', 'xlsx', 'docx', 'pptx', 'parquet', 'gz', 'tgz', 'tar',
-                'bz2', 'xz', 'bin', 'npy', 'npz', 'pkl', 'pickle', 'feather', 'h5', 'wav', 'mp3', 'ico', 'webp', 'bmp'}
-_KNOWN = BINARY_TYPES | {'json', 'jsonl', 'csv', 'tsv', 'yaml', 'toml', 'xml', 'html', 'py', 'sh', 'txt', 'md', 'log',
-                         'ini', 'conf', 'cfg', 'sql', 'js', 'ts', 'c', 'h', 'go', 'rs', 'java', 'env'}
-
-def file_kind(path:str, file_type:str='') -> str:
-    "The normalized type of a file from its extension, else from its declared type."
-    name = PurePosixPath(path).name.lower()
-    if name.endswith(('.tar.gz', '.tgz')): return 'tgz'
-    ext = name.rsplit('.', 1)[-1] if '.' in name else ''
-    ext = _TYPE_ALIASES.get(ext, ext)
-    if ext in _KNOWN: return ext
-    words = re.findall(r'[a-z0-9]+', (file_type or '').lower())
-    for w in words:
-        w = _TYPE_ALIASES.get(w, w)
-        if w in _KNOWN: return w
-    return ext or 'txt'
 
 # %% ../nbs/terminal_world/30_envs.ipynb #772c62ce
 _MAGIC = {'png': b'\x89PNG\r\n\x1a\n', 'jpg': b'\xff\xd8\xff', 'gif': b'GIF8', 'pdf': b'%PDF-', 'gz': b'\x1f\x8b',
@@ -280,12 +132,6 @@ def check_file(path:str, # the file's path in the sandbox
     return []
 
 # %% ../nbs/terminal_world/30_envs.ipynb #ad1004d1
-def is_text(data:bytes) -> bool:
-    "True when bytes are UTF-8 text without NUL bytes."
-    if b'\x00' in data[:8192]: return False
-    try: data.decode('utf-8'); return True
-    except UnicodeDecodeError: return False
-
 def describe_file(path:str, data:bytes, limit:int=2000) -> str:
     "A short, model-readable view of a file: clipped text, a SQLite schema, archive members or leading bytes."
     kind = file_kind(path)
@@ -372,69 +218,12 @@ class EnvironmentsSection(Section):
     storage_mb: int = 10240           # task.toml [environment] storage_mb
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a2e3ad58
-def open_sandbox(settings=None, **overrides):
-    "A fresh `Sandbox` configured by the `sandbox` config section (default settings when None); a context manager."
-    from termworld.sandbox import Sandbox, SandboxSection
-    settings = settings or SandboxSection()
-    # created with network so that setup runs may use it (Docker fixes this at creation); each run still says network on or off
-    kw = dict(backend=settings.backend, image=settings.image, limits=settings.limits(network=settings.setup_network), workdir=settings.workdir)
-    return Sandbox(**{**kw, **overrides})
-
 def abs_path(path:str, workdir:str='/app') -> str:
     "An initial file's absolute path (relative paths are under the workdir); refuses `..`."
     p = PurePosixPath(path.strip())
     if not str(p) or str(p) == '.' or '..' in p.parts: raise BlueprintError(f"file path {path!r} is not usable; give an absolute path such as /app/data.csv.")
     return str(p if p.is_absolute() else PurePosixPath(workdir)/p)
 
-def _is_executable(path:str, data:bytes) -> bool:
-    return path.endswith('.sh') or data.startswith(b'#!')
-
-def write_files(sb, files:dict[str, bytes]):
-    "Write initial files into a sandbox (scripts executable)."
-    for path, data in files.items(): sb.write(path, data, mode=0o755 if _is_executable(path, data) else 0o644)
-
-def file_bytes(ef:EnvFile, store:RunStore|None=None) -> bytes:
-    "The bytes of an environment file (inline text or a blob of the run store)."
-    if ef.content is not None: return ef.content.encode()
-    if ef.blob is None: return b''
-    if store is None: raise EnvBuildError(f"{ef.path} is stored as blob {ef.blob[:12]}…; pass the run store to read it.")
-    return store.read_blob(ef.blob)
-
-def env_vars(env:Environment) -> dict[str, str]:
-    "Variables an environment sets for every command: the `export NAME=value  # ENV` lines of its setup script."
-    out = {}
-    for m in re.finditer(r'^export (\w+)=(.*?)\s+# ENV$', env.setup_script or '', re.M):
-        out[m[1]] = shlex.split(m[2])[0] if m[2].strip() else ''
-    return out
-
-ENV_FILE = '/root/.termworld_env'
-
-def persist_env(sb, values:dict[str, str]):
-    "Make variables visible to every later shell in the sandbox: the agent's terminal (~/.bashrc) and login shells (~/.profile)."
-    if not values: return
-    sb.write(ENV_FILE, ''.join(f"export {k}={shlex.quote(str(v))}\n" for k, v in values.items()).encode())
-    line = f"[ -r {ENV_FILE} ] && . {ENV_FILE}"
-    for rc in ('/root/.bashrc', '/root/.profile'):
-        _run(sb, f"touch {rc} && (grep -qxF {shlex.quote(line)} {rc} || sed -i '1i {line}' {rc} 2>/dev/null || "
-                 f"{{ printf '%s\\n' {shlex.quote(line)} | cat - {rc} > {rc}.tw && mv {rc}.tw {rc}; }})")
-
-def materialize(sb, env:Environment, store:RunStore|None=None, timeout:float|None=600, network:bool=True, check:bool=True):
-    "Put an environment's files into a sandbox and run its setup script (network on); returns the setup's RunResult (None without a script)."
-    mark = getattr(sb, 'termworld_env', None)
-    if mark is not None and mark == _layer_mark(env): return None      # opened on this environment's layer: already in place
-    _run(sb, f"mkdir -p {shlex.quote(env.workdir)}")
-    write_files(sb, {f.path: file_bytes(f, store) for f in env.files})
-    for f in env.files:
-        if f.executable: _run(sb, f"chmod +x {shlex.quote(f.path)}")
-    persist_env(sb, env_vars(env))
-    if not (env.setup_script or '').strip(): return None
-    sb.write('/tmp/termworld-setup.sh', env.setup_script.encode())
-    res = _run(sb, 'bash -e /tmp/termworld-setup.sh; s=$?; rm -f /tmp/termworld-setup.sh; exit $s',
-               timeout=timeout, network=network, cwd=env.workdir)
-    if check and (res.exit_code != 0 or res.timed_out):
-        raise EnvBuildError(f"the setup script failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): "
-                                f"{clip((res.stderr or res.stdout).strip(), 300)}; rebuild the environment.")
-    return res
 
 # %% ../nbs/terminal_world/30_envs.ipynb #b4e99344
 def task_context(task:TaskSpec, workdir:str='/app') -> str:
@@ -488,20 +277,6 @@ class Builder:
         self.attempts.append(Attempt(artifact=artifact, round=round, ok=not problems, feedback=clip('\n'.join(problems), 3000)))
 
 # %% ../nbs/terminal_world/30_envs.ipynb #21773de4
-def persist_script(values:dict[str, str]) -> str:
-    "Shell lines doing what `persist_env` does (variables for every later shell), for a setup run as a layer."
-    if not values: return ''
-    body = ''.join(f"export {k}={shlex.quote(str(v))}\n" for k, v in values.items())
-    line = f"[ -r {ENV_FILE} ] && . {ENV_FILE}"
-    return (f"printf %s {shlex.quote(body)} > {ENV_FILE}\n"
-            + ''.join(f"touch {rc}; grep -qxF {shlex.quote(line)} {rc} || sed -i {shlex.quote('1i ' + line)} {rc}\n" for rc in ('/root/.bashrc', '/root/.profile')))
-
-def _layers_usable(settings) -> bool:
-    "Whether the sandbox section asks for layers and its backend can make them (bwrap or docker)."
-    from termworld.sandbox import resolve_backend
-    if not getattr(settings, 'layers', False) or settings.image == 'host': return False
-    return resolve_backend(settings.backend, settings.image) in ('bwrap', 'docker')
-
 _CACHED_SETUP = SimpleNamespace(exit_code=0, timed_out=False, stdout='', stderr='')   # a cached layer's setup passed before
 
 def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
@@ -511,38 +286,6 @@ def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
     script = persist_script(env_vars(Environment(task_id=b.task.id, setup_script=setup))) + setup
     return build_layer(script, files, backend=s.backend, base=s.image, workdir=b.workdir, network=b.setup_network,
                        limits=s.limits(wall_s=b.sec.setup_timeout), check=False)
-
-# %% ../nbs/terminal_world/30_envs.ipynb #20c3fbc7
-def _layer_mark(env:Environment) -> tuple[str, str]:
-    return env.id, hashlib.sha256((env.setup_script or '').encode() + repr(sorted((f.path, f.content or f.blob or '') for f in env.files)).encode()).hexdigest()
-
-def environment_layer(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600):
-    "The cached layer of a built environment (its files and setup), built on first use; None when it has no setup or the backend makes no layers."
-    from termworld.sandbox import SandboxSection, build_layer
-    settings = settings or SandboxSection()
-    if not (env.setup_script or '').strip() or not _layers_usable(settings): return None
-    files = {f.path: file_bytes(f, store) for f in env.files}
-    script = persist_script(env_vars(env)) + env.setup_script
-    try: return build_layer(script, files, backend=settings.backend, base=env.image or settings.image, workdir=env.workdir,
-                            network=settings.setup_network, limits=settings.limits(wall_s=timeout))
-    except TermworldError as e: raise EnvBuildError(f"the environment of {env.task_id} cannot be set up ({e})") from None
-
-@contextmanager
-def open_environment(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600, **overrides) -> Iterator:
-    "A fresh sandbox in the environment's initial state: from its cached layer, or with files written and the setup run."
-    from termworld.sandbox import SandboxSection
-    settings = (settings or SandboxSection()).model_copy(update={k: v for k, v in overrides.items() if k in ('backend', 'image')})
-    overrides = {k: v for k, v in overrides.items() if k not in ('backend', 'image')}
-    layer = environment_layer(env, store, settings, timeout)
-    if layer is None:
-        with open_sandbox(settings, **{'workdir': env.workdir, **({'image': env.image} if env.image else {}), **overrides}) as sb:
-            materialize(sb, env, store, timeout=timeout)
-            sb.termworld_env = _layer_mark(env)
-            yield sb
-        return
-    with open_sandbox(settings, **{'workdir': env.workdir, **overrides, 'image': layer.image}) as sb:
-        sb.termworld_env = _layer_mark(env)
-        yield sb
 
 # %% ../nbs/terminal_world/30_envs.ipynb #2a94315a
 def _route(spec:FileSpec) -> str:
@@ -566,11 +309,11 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
         with b.open() as sb:
             write_files(sb, {p: d for p, d in current.items() if p != path})
             sb.write('/tmp/termworld-make-file.py', draft.script.encode())
-            res = _run(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(path).parent))} && python3 /tmp/termworld-make-file.py",
+            res = run_sh(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(path).parent))} && python3 /tmp/termworld-make-file.py",
                        timeout=b.sec.tool_timeout, network=False)
             if res.exit_code != 0 or res.timed_out:
                 raise _FileProblem(f"the program that makes {path} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}):\n{clip(res.stderr or res.stdout, 800)}")
-            if _run(sb, f"test -f {shlex.quote(path)}").exit_code != 0:
+            if run_sh(sb, f"test -f {shlex.quote(path)}").exit_code != 0:
                 raise _FileProblem(f"the program ran but did not create {path}.")
             return sb.read(path)
     if mode == 'web_fetch':
@@ -579,7 +322,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
         plan = b.ask('env_fetch', FetchPlan, previous.get(path), feedback, 'download URL', rnd, **values)
         previous[path] = plan
         with b.open() as sb:
-            res = _run(sb, ['curl', '-fsSL', '--max-time', str(int(b.sec.tool_timeout)), '-o', '/tmp/termworld-fetch', plan.url],
+            res = run_sh(sb, ['curl', '-fsSL', '--max-time', str(int(b.sec.tool_timeout)), '-o', '/tmp/termworld-fetch', plan.url],
                        timeout=b.sec.tool_timeout + 5, network=True)
             if res.exit_code != 0:
                 raise _FileProblem(f"could not fetch {plan.url} for {path} (curl exit {res.exit_code}: {clip(res.stderr, 300).strip()}); "
@@ -644,7 +387,7 @@ def _file_probes(files:dict[str, bytes]) -> list[str]:
 def _run_probes(sb, probes:list[str], timeout:float) -> list[str]:
     failed = []
     for cmd in probes:
-        res = _run(sb, cmd, timeout=timeout, network=False)
+        res = run_sh(sb, cmd, timeout=timeout, network=False)
         if res.exit_code != 0 or res.timed_out:
             failed.append(f"probe `{cmd}` failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {clip((res.stdout + res.stderr).strip(), 300)}")
     return failed
@@ -734,8 +477,8 @@ def build_solution(b:Builder, files:dict[str, bytes], setup:str, tests:str) -> s
         except SchemaError as e: feedback = f"- the answer was not valid JSON for the schema: {e}"; b.log('solution', rnd, feedback); continue
         with staged(b, files, setup) as sb:
             sb.write('/solution/solve.sh', draft.script.encode(), mode=0o755)
-            res = _run(sb, 'bash /solution/solve.sh', timeout=b.sec.solution_timeout, network=False, cwd=b.workdir)
-            _run(sb, empty_dirs('/solution'))
+            res = run_sh(sb, 'bash /solution/solve.sh', timeout=b.sec.solution_timeout, network=False, cwd=b.workdir)
+            run_sh(sb, empty_dirs('/solution'))
             verdict = run_verifier(sb, tests, timeout=b.sec.test_timeout, workdir=b.workdir)
         problems = [f"{t.name} {t.outcome}: {clip(t.message, 400)}" for t in verdict.tests if t.outcome != 'passed']
         if problems and res.exit_code != 0: problems.insert(0, f"solve.sh exited {res.exit_code}: {clip((res.stderr or res.stdout).strip(), 600)}")
@@ -751,7 +494,7 @@ def _env_files(files:dict[str, bytes], modes:dict[str, str], sec:EnvironmentsSec
         inline = is_text(data) and len(data) <= sec.inline_bytes
         if not inline and store is None: raise EnvBuildError(f"{path} is binary; building it needs a run store for its blob.")
         out.append(EnvFile(path=path, content=data.decode() if inline else None, blob=None if inline else store.blob(data),
-                           mode=modes.get(path, 'llm_direct'), executable=_is_executable(path, data)))
+                           mode=modes.get(path, 'llm_direct'), executable=is_executable(path, data)))
     return out
 
 def build_environment(task:TaskSpec, # an accepted task spec
@@ -851,7 +594,7 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     opener = sandbox or partial(open_sandbox, sbs)
     _preflight(opener)
     ctx = StageContext(cfg, store, 'environments', models=models if models is not None else per_process(_stage_models), sandbox=opener,
-                       layers=sbs if sandbox is None and _layers_usable(sbs) else None)
+                       layers=sbs if sandbox is None and layers_usable(sbs) else None)
     for _ in get_executor(cfg).map(partial(_build_one, ctx), todo, desc='environments'): pass
 
 # %% ../nbs/terminal_world/30_envs.ipynb #5bcc1d4a

@@ -18,6 +18,7 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 from .scale import StageContext, per_process
 from .formats import behavior_metrics
+from .runtime import SandboxOverride, sandbox_settings
 
 # %% auto #0
 __all__ = ['METRICS', 'METRIC_NAMES', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta', 'summarize', 'behavior',
@@ -79,8 +80,9 @@ def summarize(trials:pd.DataFrame, k:int|None=None, n_boot:int=2000, confidence:
 
 # %% ../nbs/distill/80_evaluate.ipynb #f925ce17
 def _agent():
-    import importlib
-    return importlib.import_module('termworld.agent')
+    "The terminal agent module (the task runtime's model agent; imported on first use)."
+    from termworld import agent
+    return agent
 
 def behavior(trajs:list[Trajectory], tasks:Iterable[str]|None=None) -> dict:
     "Average steps, command error rate, commands per step and per trajectory over trajectories (optionally only `tasks`)."
@@ -133,7 +135,7 @@ class EvaluateSection(Section):
     max_steps: int|None = None             # agent turns per episode (default: trajectories.max_steps)
     wall_s: float|None = None              # wall-clock limit per episode (default: trajectories.wall_s)
     max_reply_tokens: int|None = None      # completion cap per turn (default: trajectories.max_reply_tokens)
-    sandbox: str|None = None               # sandbox backend (default: the `sandbox` section's)
+    sandbox: SandboxOverride = {}          # explicit override of the `sandbox` section for evaluation (its keys, e.g. {backend: docker}; a bare name is a backend)
     bootstrap: int = Field(2000, ge=100)   # bootstrap resamples for the intervals
     confidence: float = Field(0.95, gt=0, lt=1)  # level of the bootstrap intervals
     plot: bool = True                      # write runs/<name>/evaluate/results.png
@@ -142,7 +144,7 @@ def episode_settings(cfg:Config):
     "The agent's episode settings for evaluation: the `trajectories` section with the `evaluate` overrides."
     sec = cfg.evaluate
     over = dict(temperature=sec.temperature, max_steps=sec.max_steps, wall_s=sec.wall_s,
-                max_reply_tokens=sec.max_reply_tokens)   # evaluate.sandbox reaches the sandbox through `sandbox_options`
+                max_reply_tokens=sec.max_reply_tokens)   # evaluate.sandbox is laid over the `sandbox` section in `_trial`
     return cfg.trajectories.model_copy(update={k: v for k, v in over.items() if v is not None or k == 'temperature'})
 
 def _with_student(cfg:Config, spec:str) -> Config:
@@ -158,7 +160,7 @@ def _trial(ctx:StageContext, settings, item:tuple) -> str:
     env, trial = item
     ag = _agent()
     traj = ag.run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate',
-                          **ag.sandbox_options(ctx.cfg, ctx.cfg.evaluate.sandbox))
+                          sandbox=sandbox_settings(ctx.cfg, **ctx.cfg.evaluate.sandbox))
     ctx.store.append('evaluate', traj, skip_existing=True)
     return traj.id
 
@@ -310,9 +312,8 @@ def report_evaluate(store:RunStore) -> str:
 # %% ../nbs/distill/80_evaluate.ipynb #ce0a0fe8
 def import_task_folders(folder:str|Path, store:RunStore) -> list[Environment]:
     "Import a Harbor / Terminal-Bench task folder (or a folder of them) into `store` with `termworld.harbor`; returns the environments."
-    import importlib
-    harbor = importlib.import_module('termworld.harbor')
-    return [env for _, env, _ in harbor.import_tasks(folder, store)]
+    from termworld.harbor import import_tasks
+    return [env for _, env, _ in import_tasks(folder, store)]
 
 @call_parse
 def evaluate_cli(

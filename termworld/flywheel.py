@@ -727,8 +727,8 @@ def reasoning_round(cfg:Config, store:RunStore, models:Models, rnd:int) -> Flywh
         stats.note = ('no failed teacher trajectories on training tasks in `trajectories`; nothing to rewrite' if rnd == 0
                       else 'no variants were kept in the previous round')
         return stats
-    from termworld.envs import open_sandbox
-    ctx = StageContext(cfg, store, 'flywheel', models=models, sandbox=partial(open_sandbox, getattr(cfg, 'sandbox', None)))
+    from termworld.runtime import open_sandbox
+    ctx = StageContext(cfg, store, 'flywheel', models=models, sandbox=partial(open_sandbox, cfg))   # the run's `sandbox` section
     work = partial(_reasoning_one, ctx, rnd, personas())
     recs = [r for _, rs in get_executor(cfg).map(work, seeds, desc=f'reasoning flywheel round {rnd}') for r in rs]
     store.extend('flywheel', recs, skip_existing=True)

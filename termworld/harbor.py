@@ -16,22 +16,25 @@ import yaml
 from fastcore.script import call_parse, Param
 from .core import *
 from .core import TermworldError, command
-from .envs import (EnvBuildError, run_verifier, verdict_from, parse_junit, parse_ctrf, parse_pytest_summary,
-                            env_vars, file_bytes, file_kind, is_text, persist_env, empty_dirs, _run, _read_text, _clip,
-                            EnvironmentsSection)
+from .llm import get_llm
+from .prompt import clip
+from .runtime import (file_kind, is_text, sandbox_settings, open_sandbox, run_episode, verify, OracleAgent, NopAgent, env_vars, file_bytes,
+                               persist_env, empty_dirs, run_sh, read_sandbox_text)
+from .agent import terminus_agent
 from .sandbox import image as _image
-from .sandbox.image import (DockerLine, parse_dockerfile, substitute, _flags, _key_values, BuildFailed, DockerState,
+from .sandbox.image import (DockerLine, parse_dockerfile, substitute, split_flags, key_values, BuildFailed, DockerState,
                                      BaseChoice, map_from, DEBIAN_RELEASES as DEBIAN_SUITES, UBUNTU_RELEASES as UBUNTU_SUITES,
                                      SUITE_PYTHON)
 
 # %% auto #0
-__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'AGENT_HOOK', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
-           'write_task_dir', 'docker_state', 'base_image_tag', 'environment_to_task', 'task_to_records',
-           'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build', 'dockerfile_setup', 'task_layer',
-           'RunnerUnavailable', 'uv_needs', 'runner_cache', 'adapt_test_sh', 'serve_runner', 'run_test_sh', 'run_task',
-           'instruction_paths', 'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli',
-           'harbor_check_cli', 'harbor_import_cli', 'harbor_export_cli', 'DockerLine', 'parse_dockerfile', 'substitute',
-           'BuildFailed', 'DockerState', 'BaseChoice', 'map_from', 'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON']
+__all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
+           'write_task_dir', 'docker_state', 'base_image_tag', 'environment_to_task', 'test_criteria',
+           'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build',
+           'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'runner_cache', 'adapt_test_sh',
+           'serve_runner', 'run_task', 'instruction_paths', 'check_task', 'static_defects', 'check_tasks',
+           'verdict_line', 'harbor_run_cli', 'harbor_check_cli', 'harbor_import_cli', 'harbor_export_cli', 'DockerLine',
+           'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'BaseChoice', 'map_from', 'DEBIAN_SUITES',
+           'UBUNTU_SUITES', 'SUITE_PYTHON']
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #d067837a
 class TaskFormatError(TermworldError):
@@ -262,10 +265,10 @@ def environment_to_task(env:Environment, # an ok environment record
                         task:TaskSpec|None=None, # its task spec (metadata), when known
                         store:RunStore|None=None, # run store holding binary blobs
                         base_image:str|None=None, # FROM image (default: the shared base image's tag)
-                        sec:EnvironmentsSection|None=None, # timeouts and resources for task.toml
+                        sec:TaskResources|None=None, # timeouts and resources for task.toml (the environments stage passes its section)
                        ) -> HarborTask:
     "A Harbor task folder (in memory) for an environment record."
-    sec = sec or EnvironmentsSection()
+    sec = sec or TaskResources()
     files, modes = {}, {}
     lines = [f"FROM {base_image or env.image or base_image_tag()}", f"WORKDIR {env.workdir}"]
     for k, v in env_vars(env).items(): lines.append(f"ENV {k}={json.dumps(v)}")
@@ -293,7 +296,7 @@ def environment_to_task(env:Environment, # an ok environment record
                               'storage_mb': sec.storage_mb, 'allow_internet': False}}
     return HarborTask(env.task_id, env.instruction, config, files, modes, 'harbor')
 
-def _criteria(tests:str) -> list[str]:
+def test_criteria(tests:str) -> list[str]:
     "One criterion per test function: its docstring's first line, else its name."
     out = []
     for m in re.finditer(r'^\s*def (test_\w+)\([^)]*\)[^:]*:\s*\n\s*(?:[rRuU]?("""|\'\'\')(.*?)\2)?', tests, re.M | re.S):
@@ -334,7 +337,7 @@ def task_to_records(task:HarborTask, store:RunStore|None=None, inline_bytes:int=
     spec = TaskSpec(origin=f"{task.source_format}:{task.name}", instruction=task.instruction,
                     blueprint=Blueprint(files=[FileSpec(path=p, description=f'copied by the task Dockerfile', file_type=file_kind(p), mode='local_tool')
                                                for p in efiles], setup_steps=[l for l in script_lines if l.strip()]),
-                    criteria=_criteria(tests_text), category=meta.get('category'), scenario=task.name)
+                    criteria=test_criteria(tests_text), category=meta.get('category'), scenario=task.name)
     solution = task.solution.get('solve.sh')
     env = Environment(task_id=spec.id, instruction=task.instruction, files=list(efiles.values()), setup_script=setup_script,
                       probes=[f"test -e {shlex.quote(p)}" for p in efiles], tests=tests_text,
@@ -364,11 +367,11 @@ def import_tasks(paths:list[str|Path]|str|Path, store:RunStore) -> list[tuple[Ta
             out.append((spec, env, notes))
     return out
 
-def export_environments(store:RunStore, dest:str|Path|None=None, sec:EnvironmentsSection|None=None,
+def export_environments(store:RunStore, dest:str|Path|None=None, sec:TaskResources|None=None,
                         base_image:str|None=None, ids:list[str]|None=None) -> list[Path]:
     "Write each ok environment of a run as a Harbor task folder under `dest` (default `<run>/envs/`)."
     dest = Path(dest) if dest else store.root/'envs'
-    sec = sec or EnvironmentsSection()
+    sec = sec or TaskResources()
     tasks = {t.id: t for t in store.read('tasks')}
     out = []
     for env in store.read('environments', status='ok'):
@@ -401,7 +404,7 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
     if not froms: raise BuildFailed(f"{task.name}: environment/Dockerfile has no FROM line; add one.")
     base = base_image or base_image_tag()
     for d in froms:
-        image = _flags(d.args + ' ')[1].split()[0]
+        image = split_flags(d.args + ' ')[1].split()[0]
         if not _image_available(client, image):
             if not _image_available(client, base):
                 raise BuildFailed(f"neither {image} nor the base image {base} is available to Docker; run `termworld image build` (or pass --base-image).")
@@ -421,7 +424,7 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
         try: client.images.build(path=tmp, tag=tag, rm=True, forcerm=True, pull=False, network_mode='host', timeout=int(timeout or task.build_timeout))
         except docker.errors.BuildError as e:
             tail = ''.join(str(x.get('stream') or x.get('error') or '') for x in list(e.build_log)[-15:])
-            raise BuildFailed(f"docker build of {task.name} failed: {e.msg}\n{_clip(tail, 800)}") from None
+            raise BuildFailed(f"docker build of {task.name} failed: {e.msg}\n{clip(tail, 800)}") from None
     return tag, notes
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #4928b6a6
@@ -442,7 +445,7 @@ def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -
     except TermworldError as e: raise BuildFailed(f"{task.name}: the Dockerfile's layer cannot be built ({e})") from None
     if not layer.ok:
         res = layer.result
-        raise BuildFailed(f"{task.name}: a RUN step failed while building its layer (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {_clip((res.stderr or res.stdout).strip(), 600)}")
+        raise BuildFailed(f"{task.name}: a RUN step failed while building its layer (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {clip((res.stderr or res.stdout).strip(), 600)}")
     adapted.append(f"layer {layer.key}: {'found cached' if layer.cached else f'built in {layer.seconds:.1f}s'}.")
     return layer.image, state, adapted
 
@@ -569,94 +572,26 @@ def serve_runner(sb, task:HarborTask, python:str='3.11', echo:Callable|None=None
     return dataclasses.replace(task, files=files), env, adapted
 
 
-# %% ../nbs/terminal_world/31_harbor.ipynb #7b1ddb90
-def _open(backend:str, image:str|None, workdir:str, timeout:float|None, network:bool):
-    from termworld.sandbox import Sandbox, Limits
-    return Sandbox(backend=backend, image=image, limits=Limits(wall_s=timeout or 600.0, network=network), workdir=workdir if workdir != '/' else '/app')
-
-def _read_reward(sb) -> float|None:
-    text = _read_text(sb, '/logs/verifier/reward.txt')
-    if text is not None:
-        try: return float(text.strip().split()[0])
-        except (ValueError, IndexError): return None
-    text = _read_text(sb, '/logs/verifier/reward.json')
-    if text is None: return None
-    try: data = json.loads(text)
-    except json.JSONDecodeError: return None
-    if isinstance(data, (int, float)): return float(data)
-    if isinstance(data, dict):
-        value = data.get('reward', next((v for v in data.values() if isinstance(v, (int, float))), None))
-        return float(value) if isinstance(value, (int, float)) else None
-    return None
-
-def run_test_sh(sb, task:HarborTask, env:dict, workdir:str, timeout:float|None) -> tuple[Verdict, list[str]]:
-    "Run the task's own tests/test.sh (or run-tests.sh) and read per-test outcomes and the reward file."
-    notes = []
-    _run(sb, empty_dirs('/tests', '/logs/verifier') + ' && mkdir -p /logs/agent /logs/artifacts')
-    for name, data in task.tests.items(): sb.write(f"/tests/{name}", data, mode=0o755 if name.endswith('.sh') or task.modes.get(f'tests/{name}') else 0o644)
-    entry = task.test_entry
-    res = _run(sb, f"bash /tests/{entry}", timeout=timeout, network=False, cwd=workdir,
-               env={'COLUMNS': '400', **env, **{k: str(v) for k, v in (task.section('verifier').get('env') or {}).items()}, 'TEST_DIR': '/tests'})
-    output = f"{entry} exit {res.exit_code}{' (timed out)' if res.timed_out else ''}\n{res.stdout}\n{res.stderr}"
-    outcomes = []
-    ctrf = _read_text(sb, '/logs/verifier/ctrf.json')
-    if ctrf:
-        try: outcomes = parse_ctrf(json.loads(ctrf))
-        except json.JSONDecodeError: notes.append('ctrf.json is not valid JSON.')
-    if not outcomes:
-        junit = _read_text(sb, '/logs/verifier/junit.xml')
-        if junit:
-            try: outcomes = parse_junit(junit)
-            except EnvBuildError as e: notes.append(str(e))
-    if not outcomes: outcomes = parse_pytest_summary(res.stdout + '\n' + res.stderr)
-    reward = _read_reward(sb)
-    if outcomes:
-        verdict = verdict_from(outcomes, 'test.sh', output)
-        if reward is not None and (reward >= 1) != verdict.passed:
-            notes.append(f"the reward file says {reward:g} but {sum(t.outcome == 'passed' for t in outcomes)}/{len(outcomes)} tests passed; the verdict follows the tests.")
-    else:
-        verdict = Verdict(passed=reward is not None and reward >= 1, reward=reward or 0.0, tests=[], verifier='test.sh', output=_clip(output, 4000))
-        if reward is None or reward < 1:
-            notes.append(f"tests/{entry} reported no per-test results (exit {res.exit_code}, reward {'file missing' if reward is None else f'{reward:g}'}); "
-                         "if it installs its test runner from the network, rerun with --verifier pytest.")
-    return verdict, notes
-
 # %% ../nbs/terminal_world/31_harbor.ipynb #77512537
-AGENT_HOOK = 'run_episode'   # the function of termworld.agent that runs a model agent
-
-def _model_agent(sb, task:HarborTask, agent, workdir:str, timeout:float|None, env:dict) -> list[str]:
-    spec = agent if isinstance(agent, str) else getattr(agent, 'spec', type(agent).__name__)
-    try: from termworld import agent as _agent
-    except ImportError: _agent = None
-    hook = getattr(_agent, AGENT_HOOK, None) if _agent is not None else None
-    if hook is None:
-        raise EnvBuildError(f"--agent {spec} needs termworld.agent.{AGENT_HOOK}, which this installation does not provide; use --agent oracle or nop.")
-    if isinstance(agent, str):
-        from termworld.llm import get_llm
-        llm = get_llm(agent)
-    else: llm = agent
-    persist_env(sb, env)   # the Dockerfile's ENV reaches the agent's terminal
-    tests = task.tests.get('test_outputs.py', b'').decode('utf-8', 'replace')
-    env = Environment(task_id=task.name, instruction=task.instruction, workdir=workdir, tests=tests)
-    traj = hook(llm, env, sandbox_factory=lambda: nullcontext(sb), wall_s=timeout)
-    return [f"agent {spec}: {len(traj.steps)} steps, stopped: {traj.stop_reason or traj.status}" + (f" ({traj.error})" if traj.error else '')]
-
 def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
              agent:str|Any='oracle', # oracle | nop | a model spec (or model object) for the terminal agent
-             sandbox:str='auto', # auto | bwrap | docker | process
+             sandbox:str|None=None, # auto | bwrap | docker | process: an explicit override of the `sandbox` section's backend
              verifier:str='test.sh', # test.sh (the task's own script) | pytest (the sandbox's pytest on tests/*.py)
              base_image:str|None=None, # image to build on when FROM cannot be pulled (Docker), or the rootfs (bwrap)
              timeout:float|None=None, # agent time limit in seconds (default: task.toml)
              check_paths:list[str]=(), # sandbox paths whose existence after the agent is reported in `paths`
              echo:Callable=_warn, # where one-line warnings go
              runners:bool=True, # serve a test.sh's uv runner from the local cache (downloaded from PyPI once); False: test.sh as written
+             settings=None, # the run's `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
             ) -> dict:
     "Build a task in a sandbox, run an agent, run the verifier; returns the JSON verdict (`error` set when the run itself failed)."
     from termworld import sandbox as _sb
+    sec = sandbox_settings(settings, backend=sandbox)
+    base_image = base_image if base_image is not None else sec.image
     if verifier not in ('test.sh', 'pytest'): raise TermworldError(f"unknown verifier {verifier!r}; use --verifier test.sh or --verifier pytest.")
     task = task if isinstance(task, HarborTask) else read_task_dir(task)
     start = time.perf_counter()
-    backend = _sb.resolve_backend(sandbox, None)
+    backend = _sb.resolve_backend(sec.backend, None)
     agent_name = agent if isinstance(agent, str) else getattr(agent, 'spec', type(agent).__name__)
     result = dict(task=task.name, agent=agent_name, passed=False, reward=0.0, tests=[], verifier=verifier, sandbox=backend,
                   notes=list(task.notes), adaptations=[], error=None)
@@ -666,19 +601,24 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
     if not task.dockerfile.strip(): return done(error='environment/Dockerfile is missing; the environment cannot be built.')
     if verifier == 'test.sh' and not task.test_entry: return done(error='tests/test.sh is missing; add it or use --verifier pytest.')
     if agent == 'oracle' and 'solve.sh' not in task.solution: return done(error='solution/solve.sh is missing, so the oracle agent has nothing to run.')
+    pyfiles = {n: d for n, d in task.tests.items() if not n.endswith('.sh')}
+    if verifier == 'pytest' and not any(n.endswith('.py') and PurePosixPath(n).name.startswith('test_') for n in pyfiles):
+        return done(error='tests/ has no test_*.py file for --verifier pytest.')
     static = docker_state(task)
     workdir = static.workdir if static.workdir != '/' else task.section('environment').get('workdir', '/')
+    def opened(image, wd, network):
+        return open_sandbox(sec, network=network, backend=backend, image=image, workdir=wd if wd != '/' else '/app', wall_s=timeout or sec.wall_s)
     try:
         if backend == 'docker':
             tag, notes = docker_build(task, base_image)
             result['notes'] += notes
-            ctx, state = _open('docker', tag, workdir, timeout, task.allow_internet), static
+            ctx, state = opened(tag, workdir, task.allow_internet), static
         elif backend == 'bwrap' and base_image != 'host':    # FROM mapped to a base, RUN steps built into a cached layer
             image, state, adapted = task_layer(task, backend, base_image)
             result['adaptations'] += adapted; result['notes'] += state.notes
-            ctx = _open(backend, image, workdir, timeout, task.allow_internet)
+            ctx = opened(image, workdir, task.allow_internet)
         else:   # RUN lines need the network while building
-            ctx, state = _open(backend, base_image, '/', timeout, True), None
+            ctx, state = opened(base_image, '/', True), None
         with ctx as sb:
             if state is None:
                 state = DockerState(context=task.context, modes={k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')})
@@ -687,30 +627,31 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
                 result['notes'] += state.notes
                 workdir = state.workdir
             env = dict(state.env)
+            record = Environment(task_id=task.name, instruction=task.instruction, workdir=workdir)
             if agent == 'oracle':
-                _run(sb, empty_dirs('/solution') + ' && mkdir -p /logs/agent')
-                for name, data in task.solution.items(): sb.write(f"/solution/{name}", data, mode=0o755 if name.endswith('.sh') else 0o644)
                 sol_env = {k: str(v) for k, v in ((task.section('solution').get('env')) or {}).items()}
-                res = _run(sb, 'bash /solution/solve.sh', timeout=timeout or task.agent_timeout, network=task.allow_internet,
-                           cwd=workdir, env={**env, **sol_env})
-                if res.exit_code != 0: result['notes'].append(f"solve.sh exited {res.exit_code}{' (timed out)' if res.timed_out else ''}: {_clip((res.stderr or res.stdout).strip(), 300)}")
-                _run(sb, empty_dirs('/solution'))
-            elif agent != 'nop':
-                result['notes'] += _model_agent(sb, task, agent, workdir, timeout or task.agent_timeout, env)
-            if check_paths:
-                result['paths'] = {p: _run(sb, f"test -e {shlex.quote(p)}").exit_code == 0 for p in check_paths}
-            if verifier == 'pytest':
-                pyfiles = {n: d for n, d in task.tests.items() if not n.endswith('.sh')}
-                if not any(n.endswith('.py') and PurePosixPath(n).name.startswith('test_') for n in pyfiles):
-                    return done(error='tests/ has no test_*.py file for --verifier pytest.')
-                verdict = run_verifier(sb, pyfiles, timeout=task.verifier_timeout, workdir=workdir, env=env)
+                runner = OracleAgent(files=task.solution, env={**env, **sol_env}, network=task.allow_internet)
+            elif agent == 'nop': runner = NopAgent()
             else:
-                runner_env = {}
-                if runners:
-                    try: task, runner_env, adapted = serve_runner(sb, task, echo=echo); result['adaptations'] += adapted
-                    except RunnerUnavailable as e: return done(error=str(e))
-                verdict, notes = run_test_sh(sb, task, {**env, **runner_env}, workdir, task.verifier_timeout)
-                result['notes'] += notes
+                persist_env(sb, env)   # the Dockerfile's ENV reaches the agent's terminal
+                runner = terminus_agent(get_llm(agent) if isinstance(agent, str) else agent, record)
+            def judge(sb, notes):
+                "The task's verifier on the state the agent left: the sandbox's pytest, or the task's own test.sh."
+                if check_paths: result['paths'] = {p: run_sh(sb, f"test -e {shlex.quote(p)}").exit_code == 0 for p in check_paths}
+                if verifier == 'pytest': return verify(sb, pyfiles, timeout=task.verifier_timeout, workdir=workdir, env=env)
+                run, runner_env = task, {}
+                if runners: run, runner_env, adapted = serve_runner(sb, task, echo=echo); result['adaptations'] += adapted
+                extra = {k: str(v) for k, v in (task.section('verifier').get('env') or {}).items()}
+                return verify(sb, run.tests, timeout=task.verifier_timeout, workdir=workdir, env={**env, **runner_env, **extra},
+                              script=task.test_entry, notes=notes)
+            ep = run_episode(record, runner, wall_s=timeout or task.agent_timeout, verifier_timeout=task.verifier_timeout,
+                             sandbox_factory=lambda: nullcontext(sb), verifier=judge)
+            result['notes'] += getattr(runner, 'notes', [])
+            if agent not in ('oracle', 'nop'):
+                result['notes'].append(f"agent {agent_name}: {len(ep.steps)} steps, stopped: {ep.stop_reason}" + (f" ({ep.error})" if ep.error else ''))
+            result['notes'] += ep.notes
+            if ep.error: return done(error=ep.error)
+            verdict = ep.verdict
     except BuildFailed as e:
         return done(error=str(e))
     for n in result['notes']: echo(n)
@@ -754,7 +695,7 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
         if 'tests/test.sh is missing' in nop['error'] or 'solve.sh is missing' in nop['error']: return defects, report   # said above
         defects.append(f"the environment does not build: {nop['error']}"); return defects, report
     for t in nop['tests']:
-        if t['name'].startswith('collect') or t['name'] == 'verifier': defects.append(f"the tests do not collect: {_clip(t['message'], 300)}")
+        if t['name'].startswith('collect') or t['name'] == 'verifier': defects.append(f"the tests do not collect: {clip(t['message'], 300)}")
     if not nop['tests'] and not nop['error']: defects.append(f"the verifier reported no tests ({'; '.join(nop['notes'][-1:]) or 'no output'}).")
     if nop['passed']: defects.append('the nop agent passes: the tests pass before any work is done.')
     elif strict:
@@ -766,7 +707,7 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
         if oracle['error']: defects.append(f"the oracle run failed: {oracle['error']}")
         elif not oracle['passed']:
             failing = [t for t in oracle['tests'] if t['outcome'] != 'passed']
-            defects += [f"the oracle solution fails {t['name']}: {_clip(t['message'], 200).splitlines()[0] if t['message'] else t['outcome']}" for t in failing] \
+            defects += [f"the oracle solution fails {t['name']}: {clip(t['message'], 200).splitlines()[0] if t['message'] else t['outcome']}" for t in failing] \
                        or ['the oracle solution does not pass (no per-test results).']
         for p, exists in (oracle.get('paths') or {}).items():
             if not exists: defects.append(f"instruction.md names {p}, which does not exist even after the oracle solution.")
@@ -797,7 +738,7 @@ def static_defects(task:HarborTask) -> list[str]:
     if _BARE_PYTEST.search(entry):
         installs = re.search(r'pip3?\s+install[^\n]*pytest|uv\s+(?:pip\s+install|add|run)[^\n]*pytest|uvx\b[^\n]*pytest|apt-get\s+install[^\n]*pytest',
                              entry + '\n' + task.dockerfile)
-        froms = [_flags(d.args + ' ')[1].split()[0] for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM' and d.args.split()]
+        froms = [split_flags(d.args + ' ')[1].split()[0] for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM' and d.args.split()]
         if not installs and froms and _SLIM_BASES.match(froms[0]):
             out.append(f"tests/{task.test_entry} calls a bare `pytest`, which {froms[0]} lacks and nothing installs; "
                        "install pytest in environment/Dockerfile (or call python3 -m pytest on an image that has it).")
@@ -840,15 +781,19 @@ def _check_choice(value:str, allowed:tuple, flag:str):
 def harbor_run_cli(
     task_dir:str,  # a Harbor task folder (task.toml, instruction.md, environment/, tests/) or a Terminal-Bench 1 folder
     agent:str='oracle',  # oracle (runs solution/solve.sh), nop (does nothing), or a model spec for the terminal agent
-    sandbox:str='auto',  # sandbox backend: auto, bwrap, docker or process
+    sandbox:str=None,  # sandbox backend: auto, bwrap, docker or process (default: the config's `sandbox.backend`)
     verifier:str='test.sh',  # test.sh (the task's own script) or pytest (the sandbox's pytest on tests/*.py)
-    base_image:str=None,  # image to build on when the Dockerfile's FROM cannot be pulled (default: the shared base image)
+    base_image:str=None,  # image to build on when the Dockerfile's FROM cannot be pulled (default: the config's `sandbox.image`, else the shared base image)
     timeout:float=None,  # agent time limit in seconds (default: task.toml)
+    preset:str=None,  # preset whose `sandbox` section the run uses (default: the section's defaults)
+    config:str=None,  # YAML file whose sections override the preset (its `sandbox` section applies)
+    set:Param("override one key, e.g. --set sandbox.memory_mb=2048 (repeatable)", str, action='append')=None,
 ):
     "Run a task folder in a sandbox with an agent and print the JSON verdict (exit 0 when the run itself worked)."
-    _check_choice(sandbox, ('auto', 'bwrap', 'docker', 'process'), '--sandbox')
+    if sandbox is not None: _check_choice(sandbox, ('auto', 'bwrap', 'docker', 'process'), '--sandbox')
     _check_choice(verifier, ('test.sh', 'pytest'), '--verifier')
-    result = run_task(task_dir, agent, sandbox, verifier, base_image, timeout)
+    cfg = load_config(preset, config, set or []) if (preset or config or set) else None
+    result = run_task(task_dir, agent, sandbox, verifier, base_image, timeout, settings=cfg)
     result.pop('output', None)
     print(json.dumps(result, indent=2))
     return 1 if result['error'] else 0

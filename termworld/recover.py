@@ -247,9 +247,9 @@ def reflect(llm, task:str, traj:Trajectory, previous:Cheatsheet|None=None, *, ob
 
 # %% ../nbs/proof_gen/50_recover.ipynb #dc06fadb
 def _agent():
-    "The agent module (imported lazily: it pulls in the sandbox layer)."
-    import importlib
-    return importlib.import_module('termworld.agent')
+    "The terminal agent module (the task runtime's model agent; imported on first use)."
+    from termworld import agent
+    return agent
 
 def cheatsheet_delim() -> str:
     "The fixed delimiter the agent puts before a cheatsheet in the system prompt."
@@ -545,7 +545,7 @@ class TerminalTeacher:
             sample = first + attempt - failed.attempt - 1
             return agent.run_episode(teacher, env, guideline=failed.guideline, cheatsheet=cheatsheet, role='teacher',
                                      attempt=attempt, sample=sample, store=self.store, settings=self.settings, stage='recovered',
-                                     **agent.sandbox_options(self.cfg))
+                                     sandbox=self.cfg)   # the run's `sandbox` section, as every stage
         return execute
 
 # %% ../nbs/proof_gen/50_recover.ipynb #e48ac0a4

@@ -151,7 +151,7 @@ class StageContext:
                     members={k: portable(v) for k, v in self._members.items()})
 
     def __setstate__(self, state:dict):
-        here = importlib.import_module('termworld.scale')   # the package's per-process cache, whoever defined this class
+        from termworld import scale as here   # the package's per-process cache, whoever defined this class
         self.cfg, self.stage, self.root, self.token = state['cfg'], state['stage'], state['root'], state['token']
         self._members, self._lock = state['members'], here._PROCESS_LOCK
         self._live = here._process_members(self.token)
@@ -253,7 +253,7 @@ def _portable_error(e:Exception, dumps:Callable) -> Exception:
 def run_task(ref_box:list, item) -> tuple[bool, Any, list]:
     "The body of each Ray task: `fn(item)` with this process's outbox active; returns `(ok, result or exception, outbox entries)`."
     import ray
-    here = importlib.import_module('termworld.scale')   # the package's per-process state, whoever pickled this function
+    from termworld import scale as here   # the package's per-process state, whoever pickled this function
     with here.collecting() as box:
         try: return True, here._work_fn(ray, ref_box[0])(item), box.entries
         except Exception as e: return False, here._portable_error(e, ray.cloudpickle.dumps), box.entries

@@ -15,7 +15,7 @@ from fastcore.script import call_parse
 from .core import *
 from .core import TermworldError, ConfigError, command, run_lock
 from .envs import file_kind, is_text
-from .harbor import _criteria
+from .harbor import test_criteria
 from .prompt import render_messages
 
 # %% auto #0
@@ -477,7 +477,7 @@ def terminal_task(item:BenchItem, # one benchmark item
         return f"{item.bench} table for the question"
     spec = TaskSpec(origin=key['origin'], instruction=text,
                     blueprint=Blueprint(files=[FileSpec(path=p, description=describe(p), file_type=file_kind(p), mode='local_tool') for p in files]),
-                    criteria=_criteria(tests), category=item.bench,
+                    criteria=test_criteria(tests), category=item.bench,
                     subcategory=str(item.meta.get('level') or item.meta.get('qtype') or item.meta.get('difficulty') or '') or None,
                     scenario=f"{item.bench} item {item.id}")
     env = Environment(task_id=spec.id, instruction=text, files=[_env_file(p, d, store, inline_bytes) for p, d in files.items()],

@@ -14,6 +14,7 @@ from tqdm.auto import tqdm
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 from .formats import to_chat
+from .runtime import SandboxOverride, sandbox_settings
 
 class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
@@ -61,9 +62,9 @@ class TrainRun(Record):
 
 # %% ../nbs/distill/70_train.ipynb #d03f7f8e
 def _agent():
-    "The agent module (imported on first use)."
-    import importlib
-    return importlib.import_module('termworld.agent')
+    "The terminal agent module (the task runtime's model agent; imported on first use)."
+    from termworld import agent
+    return agent
 
 def chat_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     "The trajectory as chat messages (system, task, then assistant/observation turns), scaffold stripped unless `strip=False`."
@@ -224,14 +225,10 @@ def training_leaks(store:RunStore, split:TaskSplit, ids:Iterable[str]) -> list[s
     return [i for i in ids if (ancestors(graph, [i]) | {i}) & held]
 
 def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
-    "The recover module's scaffold audit over the rows (with the recovery attempts' cheatsheets), when installed."
-    import importlib.util
-    if importlib.util.find_spec('termworld.recover') is None: return []
-    import importlib
-    rec = importlib.import_module('termworld.recover')
-    if not hasattr(rec, 'audit_stripped'): return []
+    "The recover module's scaffold audit over the rows (with the recovery attempts' cheatsheets)."
+    from termworld.recover import audit_stripped
     attempts = store.read('recovered', kind=RecoveryAttempt)
-    return rec.audit_stripped(attempts + list(rows))
+    return audit_stripped(attempts + list(rows))
 
 def run_sft(cfg:Config, store:RunStore):
     "Build the SFT rows and the named variants from teacher and recovered trajectories."
@@ -619,29 +616,21 @@ def rubric_reward(judge, instruction:str="Mark each criterion as met (true) or n
     return rubric
 
 # %% ../nbs/distill/70_train.ipynb #8e0f80b8
-def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None, backend:str|None=None,
-                     command_timeout:float=30.0, test_timeout:float=120.0,
-                     settings=None, # the run's `sandbox` section (default settings when None)
-                    ) -> Callable[[str, str], float]:
-    "`execute(task_id, reply)` for `verifier_reward`: the reply's commands on a fresh sandbox's terminal, then the task's verifier."
-    from termworld import envs as _envs
-    agent = _agent()
+def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None,
+                     sandbox=None, # the `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
+                     command_timeout:float=30.0, test_timeout:float=120.0) -> Callable[[str, str], float]:
+    "`execute(task_id, reply)` for `verifier_reward`: the reply's commands typed into a fresh sandbox's terminal, then the task's verifier."
+    from termworld.runtime import ReplayAgent, run_episode, sandbox_settings
+    parse_reply, sec = _agent().parse_reply, sandbox_settings(sandbox)
     def execute(task_id:str, text:str) -> float:
-        parsed = agent.parse_reply(text)
+        parsed = parse_reply(text)
         if parsed.error: return 0.0
         env = envs.get(task_id)
         if env is None: raise TrainingError(f"no environment for task {task_id}; build environments first.")
-        over = dict(workdir=env.workdir, **({'image': env.image} if env.image else {}), **({'backend': backend} if backend else {}))
-        with _envs.open_sandbox(settings, **over) as sb:
-            _envs.materialize(sb, env, store)
-            if parsed.reply.commands:
-                term = sb.terminal(width=160, height=40)
-                try:
-                    shell = agent.Shell(term, env.workdir, 10_000, 60.0)
-                    shell.start()
-                    shell.run(parsed.reply.commands, time.monotonic() + command_timeout)
-                finally: term.close()
-            return _envs.run_verifier(sb, env.tests, timeout=test_timeout, workdir=env.workdir).reward
+        typed = [[Command(keystrokes=c.keystrokes, duration=c.duration) for c in parsed.reply.commands]]
+        ep = run_episode(env, ReplayAgent(typed), sandbox=sec, store=store, wall_s=command_timeout, verifier_timeout=test_timeout)
+        if ep.error: raise TrainingError(f"the verifier reward of {task_id} could not be computed: {ep.error}")
+        return ep.verdict.reward
     return execute
 
 # %% ../nbs/distill/70_train.ipynb #216ef45f
@@ -668,7 +657,7 @@ class GRPOSettings(Section):
     rewards: list[Literal['verifier', 'rubric', 'format']] = ['verifier', 'format']  # reward functions: verifier (fraction of tests passed), rubric (judge's criteria met), format (a valid Terminus reply)
     lora_r: int = 32                      # rank of a fresh LoRA adapter
     lora_alpha: int = 32                  # LoRA scaling alpha of a fresh adapter
-    sandbox: str|None = None              # sandbox backend for the verifier reward (default: the `sandbox` section's)
+    sandbox: SandboxOverride = {}         # explicit override of the `sandbox` section for the verifier reward (its keys, e.g. {backend: docker})
     command_timeout: float = 30.0         # seconds the reply's commands may run before the verifier runs
 
     @model_validator(mode='after')
@@ -784,8 +773,8 @@ def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> li
     for name in cfg.train.grpo.rewards:
         if name == 'format': funcs.append(format_reward)
         elif name == 'verifier':
-            funcs.append(verifier_reward(sandbox_executor(envs, store, cfg.train.grpo.sandbox, cfg.train.grpo.command_timeout,
-                                                              settings=getattr(cfg, 'sandbox', None))))
+            funcs.append(verifier_reward(sandbox_executor(envs, store, sandbox_settings(cfg, **cfg.train.grpo.sandbox),
+                                                          cfg.train.grpo.command_timeout)))
         elif name == 'rubric':
             from termworld.llm import Models
             funcs.append(rubric_reward(Models(cfg, store, stage='train')['judge']))

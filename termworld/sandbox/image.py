@@ -17,8 +17,8 @@ from .base import *
 # %% auto #0
 __all__ = ['SUITE', 'DEBIAN_SUITES', 'DEBIAN_RELEASES', 'UBUNTU_RELEASES', 'SUITE_PYTHON', 'base_packages', 'image_tag',
            'image_dir', 'image_ready', 'debian_mirror', 'docker_image_present', 'docker_import', 'build_image',
-           'DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'docker_state', 'BaseChoice',
-           'map_from', 'dockerfile_setup', 'dockerfile_base']
+           'DockerLine', 'parse_dockerfile', 'substitute', 'split_flags', 'key_values', 'BuildFailed', 'DockerState',
+           'docker_state', 'BaseChoice', 'map_from', 'dockerfile_setup', 'dockerfile_base']
 
 # %% ../../nbs/runtime/sandbox/03_image.ipynb #57f82a22
 SUITE = 'bookworm'
@@ -213,7 +213,7 @@ def substitute(text:str, values:dict[str, str]) -> str:
         return values.get(name, '')
     return re.sub(r'\\\$|\$(\w+)|\$\{(\w+)(?:(:[-+])([^}]*))?\}', lambda m: '$' if m[0] == '\\$' else repl(m), text)
 
-def _flags(args:str) -> tuple[dict[str, str], str]:
+def split_flags(args:str) -> tuple[dict[str, str], str]:
     flags = {}
     while True:
         m = re.match(r'--([\w-]+)(?:=(\S*))?\s+', args)
@@ -221,7 +221,7 @@ def _flags(args:str) -> tuple[dict[str, str], str]:
         flags[m[1]] = m[2] or ''
         args = args[m.end():]
 
-def _key_values(args:str, op:str) -> list[tuple[str, str]]:
+def key_values(args:str, op:str) -> list[tuple[str, str]]:
     "ENV/ARG/LABEL pairs: `K=V K2=\"v 2\"` or the legacy `K value with spaces`."
     if '=' not in args.split(None, 1)[0]:
         parts = args.split(None, 1)
@@ -278,7 +278,7 @@ class DockerState:
         return out
 
     def _copy(self, d:DockerLine, sb):
-        flags, rest = _flags(d.args)
+        flags, rest = split_flags(d.args)
         if 'from' in flags: return self.note(d, f"--from={flags['from']} needs a multi-stage build, which is not supported here; copy skipped.")
         if 'chown' in flags: self.note(d, f"--chown={flags['chown']} is not honoured (the sandbox runs as root).")
         parts = d.exec_form if rest.startswith('[') else None
@@ -336,18 +336,18 @@ class DockerState:
         op = d.op
         if op == 'FROM':
             self.stages += 1
-            flags, rest = _flags(d.args + ' ')
+            flags, rest = split_flags(d.args + ' ')
             image = substitute(rest.split()[0], self.args) if rest.split() else ''
             if self.stages > 1: self.note(d, f"{image}: multi-stage builds are not supported; later stages are applied over the first.")
             self.base = self.base or image
             if sb is not None and image and not any(image == b or image.startswith(b.split(':')[0] + ':') for b in base_names):
                 self.note(d, f"{image}: the task runs on the shared base rootfs instead (bwrap cannot use Docker images).")
         elif op == 'ARG':
-            for k, v in _key_values(d.args, 'ARG'):
+            for k, v in key_values(d.args, 'ARG'):
                 self.args.setdefault(k, substitute(v, self.values) if v is not None else '')
                 self.script.append(f"{k}={shlex.quote(self.args[k])}")
         elif op == 'ENV':
-            for k, v in _key_values(d.args, 'ENV'):
+            for k, v in key_values(d.args, 'ENV'):
                 self.env[k] = substitute(v or '', self.values)
                 self.script.append(f"export {k}={shlex.quote(self.env[k])}  # ENV")
         elif op == 'WORKDIR':
@@ -360,7 +360,7 @@ class DockerState:
             if form: self.shell = form
             else: self.note(d, 'needs the JSON form, e.g. SHELL ["/bin/bash", "-c"]; ignored.')
         elif op == 'RUN':
-            flags, rest = _flags(d.args + ' ')
+            flags, rest = split_flags(d.args + ' ')
             if flags: self.note(d, f"flags {', '.join('--' + k for k in flags)} are not honoured (no BuildKit mounts in a sandbox).")
             form = d.exec_form if not d.heredoc else None
             command = d.heredoc if d.heredoc is not None else (shlex.join(form) if form else rest.strip())
@@ -470,7 +470,7 @@ def dockerfile_base(dockerfile:str, # the Dockerfile's text
     "The base a Dockerfile's first `FROM` builds on here: (base for `build_layer`: None for the shared one, a rootfs dir or a Docker tag; the mapping; notes on the choice)."
     froms = [d for d in parse_dockerfile(dockerfile) if d.op == 'FROM']
     if not froms: raise BuildFailed("the Dockerfile has no FROM line; add one.")
-    choice = map_from(substitute(_flags(froms[0].args + ' ')[1].split()[0], args or {}))
+    choice = map_from(substitute(split_flags(froms[0].args + ' ')[1].split()[0], args or {}))
     base, notes = base_image, []
     if base is None and not choice.shared:
         ready = image_ready(choice.tag) if backend == 'bwrap' else docker_image_present(choice.tag)
