@@ -366,7 +366,7 @@ def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
     "Work on `env` in an open sandbox until completion is confirmed, a limit is reached or `deadline` (monotonic) passes."
     s = self.settings
     for tries in range(3):     # a terminal whose server dies while starting is replaced before the agent types
-        term = sb.terminal(width=160, height=40, max_output=max(s.output_bytes, 2_000))
+        term = sb.terminal(max_output=max(s.output_bytes, 2_000))   # the sandbox section's terminal size
         shell = Shell(term, env.workdir, s.output_bytes, s.max_duration, env=env_vars(env))
         try: shell.start(); break
         except TerminalDied:
@@ -417,7 +417,6 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
 
 # %% ../nbs/runtime/40_agent.ipynb #e4d2b902
 def sandbox_options(cfg:Config|None, backend:str|None=None) -> dict:
-    "`run_episode` keyword arguments from the run config's `sandbox` section (backend, image, limits); `backend` overrides its backend."
+    "`run_episode` keyword arguments that pass the run config's whole `sandbox` section (workdir, layers, network, limits…); `backend` overrides its backend."
     sec = getattr(cfg, 'sandbox', None) if cfg is not None else None
-    if sec is None: return {'sandbox_backend': backend} if backend else {}
-    return dict(sandbox_backend=backend or sec.backend, image=sec.image, limits=sec.limits())
+    return dict(sandbox=sec, sandbox_backend=backend)

@@ -80,7 +80,7 @@ def open_sandbox(settings=None, # a Config, a SandboxSection or a dict of its ke
     sec = sandbox_settings(settings, **overrides)
     network = sec.setup_network if network is None else network
     if _OPENERS: return _OPENERS[-1](sec, network)
-    return Sandbox(sec.backend, sec.image, sec.limits(network=network), sec.workdir)
+    return Sandbox.from_config(sec, network=network)   # the one constructor from a section (terminal size included)
 
 @contextmanager
 def sandbox_opener(opener:Callable): # (SandboxSection, network) -> an open sandbox
@@ -500,7 +500,7 @@ class ReplayAgent:
         commands = [list(st.commands) if hasattr(st, 'commands') else list(st) for st in self.steps]
         out, self.stop_reason = [], 'complete'
         if not any(commands): return out
-        term = sb.terminal(width=160, height=40, max_output=self.output_bytes)
+        term = sb.terminal(max_output=self.output_bytes)   # the sandbox section's terminal size
         try:
             term.send(f"cd {shlex.quote(env.workdir)} 2>/dev/null; clear\n", duration=0.5)
             for i, cmds in enumerate(commands):
