@@ -28,7 +28,7 @@ from .sandbox.image import (DockerLine, parse_dockerfile, substitute, split_flag
 
 # %% auto #0
 __all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
-           'write_task_dir', 'docker_state', 'base_image_tag', 'environment_to_task', 'test_criteria',
+           'write_task_dir', 'docker_state', 'base_image_tag', 'TaskResources', 'environment_to_task', 'test_criteria',
            'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build',
            'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'runner_cache', 'adapt_test_sh',
            'serve_runner', 'run_task', 'instruction_paths', 'check_task', 'static_defects', 'check_tasks',
@@ -260,6 +260,16 @@ def base_image_tag() -> str:
     "The Docker tag of the shared base image."
     from termworld import sandbox as _sb
     return _sb.image_tag()
+
+class TaskResources(BaseModel):
+    "What an exported task.toml states: timeouts and resources. The environments section has the same fields, so the stage passes its own."
+    setup_timeout: float = 600        # seconds for one setup script run (environment.build_timeout_sec)
+    test_timeout: float = 120         # seconds for one verifier run (verifier.timeout_sec)
+    agent_timeout: float = 900        # agent.timeout_sec
+    cpus: int = 1                     # environment.cpus
+    memory_mb: int = 2048             # environment.memory_mb
+    storage_mb: int = 10240           # environment.storage_mb
+    harbor_base_image: str|None = None  # FROM of exported Dockerfiles (default: the shared base image's tag)
 
 def environment_to_task(env:Environment, # an ok environment record
                         task:TaskSpec|None=None, # its task spec (metadata), when known
