@@ -645,6 +645,3 @@ def report_environments(store:RunStore) -> str:
                   f"Per environment: {s['files_per_env']:.2f} initial files, {s['tests_per_env']:.2f} tests "
                   f"(paper: 2.25 and 4.27)."]
     return '\n'.join(lines)
-
-# %% ../nbs/terminal_world/30_envs.ipynb #97319082
-from . import harbor as _harbor  # registers `termworld harbor run|check|import|export`

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from fastcore.script import call_parse
 from .core import *
 from .core import TermworldError, ConfigError, command, run_lock
-from .envs import file_kind, is_text
+from .runtime import file_kind, is_text
 from .harbor import test_criteria
 from .prompt import render_messages
 
