@@ -925,7 +925,7 @@ def _rows(model:BaseModel, prefix:str, sources:dict[str, str]) -> list[dict]:
 def config_rows(cfg:Config, section:str|None=None) -> list[dict]:
     "One row per config field (nested ones dotted, `train.sft.learning_rate`): key, value, source and description."
     names = list(cfg._sections)
-    if section is not None and section not in names: raise ConfigError(f"unknown config section {section!r}; sections are {', '.join(names)}.")
+    if section is not None and section not in names: raise ConfigError(f"unknown config section {section!r}; sections are {', '.join(sorted(names))}.")
     sources = getattr(cfg, 'sources', {})
     return [r for name in ([section] if section else names) for r in _rows(cfg._sections[name], name, sources)]
 
