@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Annotated, Any, Callable, Iterator, Protocol, runtime_checkable
 
-from pydantic import BeforeValidator, ValidationError
+from pydantic import BaseModel, BeforeValidator, ValidationError
 from .core import *
 from .core import TermworldError, BudgetExceeded, log
 from .sandbox import Sandbox, SandboxSection, Limits, SandboxError, resolve_backend, build_layer, truncate_middle
@@ -43,7 +43,9 @@ def sandbox_settings(settings=None, # a Config (its `sandbox` section), a Sandbo
     elif isinstance(settings, dict):
         try: sec = SandboxSection.model_validate(settings)
         except ValidationError as e: raise _section_error(e, 'the sandbox settings are invalid') from None
-    elif hasattr(settings, 'sandbox'): sec = settings.sandbox
+    elif hasattr(settings, 'sandbox'): return sandbox_settings(settings.sandbox, **overrides)   # a Config: its section
+    elif isinstance(settings, BaseModel) and 'backend' in type(settings).model_fields:   # a section from another copy of the class (a notebook's): read by value
+        sec = SandboxSection.model_validate(settings.model_dump())
     else: raise TaskRuntimeError(f"sandbox settings must be a Config, a SandboxSection or a dict, not {type(settings).__name__}.")
     over = {k: v for k, v in overrides.items() if v is not None}
     unknown = sorted(set(over) - set(_SECTION_KEYS))
