@@ -102,8 +102,13 @@ class _DockerBackend(_HostFS):
         self.connected = on
 
     def _exec(self, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str) -> str:
-        return self.api.exec_create(self.container.id, argv, stdin=stdin is not None, environment={**env, 'TERMWORLD_RUN': marker},
-                                    workdir=cwd)['Id']
+        import docker
+        for attempt in range(2):
+            try: return self.api.exec_create(self.container.id, argv, stdin=stdin is not None,
+                                             environment={**env, 'TERMWORLD_RUN': marker}, workdir=cwd)['Id']
+            except docker.errors.APIError as e:   # left frozen by an earlier kill the daemon answered late: thaw and retry once
+                if attempt or 'is paused' not in str(e): raise
+                _unpause(self.container, tries=10)
 
     def run(self, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
         from docker.utils.socket import frames_iter
@@ -184,8 +189,8 @@ class _DockerBackend(_HostFS):
             if self._procs() is not None:
                 if not self._marked(marker): return
                 with self._pause_lock:   # one freeze at a time: a second pause or an early unpause would leave it frozen
-                    self.container.pause()
-                    try:
+                    try:   # a pause that errors (a fork bomb can make freezing time out) may still leave it frozen: always thaw
+                        self.container.pause()
                         for pid in self._marked(marker):
                             try: os.kill(pid, signal.SIGKILL)
                             except ProcessLookupError: pass
@@ -194,7 +199,7 @@ class _DockerBackend(_HostFS):
                 for _ in range(3):
                     exec_id = self.api.exec_create(self.container.id, ['sh', '-c', _KILL_MARKED, 'kill', marker])['Id']
                     self.api.exec_start(exec_id)
-        except docker.errors.APIError as e:   # the container is already gone: nothing left to kill
+        except (docker.errors.DockerException, OSError) as e:   # gone already, or a daemon too slow to answer: the next run thaws it
             log.debug(f"kill of run {marker} failed: {e}")
 
     # file operations outside the host-mounted workspace go through Docker's archive API
@@ -331,4 +336,4 @@ def _unpause(container, tries:int=5):
         except docker.errors.APIError as e:
             if 'is not paused' in str(e): return
             if i == tries - 1: raise
-            time.sleep(0.2 * (i + 1))
+            time.sleep(min(0.2 * 2 ** i, 3))
