@@ -734,7 +734,7 @@ class ModelsSection(Section):
     devices: dict[str, str] = {}   # per-role override of `device`, e.g. {student: cuda} trains and evaluates the student on the GPU while the other roles follow `device`
     dtype: Literal['auto', 'float32', 'bfloat16', 'float16'] = 'auto'  # local models: auto = bfloat16 on cuda (float16 where the GPU lacks bf16), float32 on cpu
     batch: int = Field(8, ge=1)    # local models: concurrent requests of one model joined into one generate call (1: one at a time)
-    quantize: Literal['auto', 'none', 'int8'] = 'auto'  # local models on a CPU: int8 = dynamic int8 nn.Linear weights (4x fewer bytes per token, no LoRA adapters); 2-3x faster batched decode but a reply depends on the requests batched with it; auto = none; int8 on cuda is an error
+    quantize: Literal['auto', 'none', 'int8'] = 'auto'  # local models on a CPU: int8 = weight-only int8 nn.Linear weights (4x fewer bytes per token, no LoRA adapters), faster but a reply can depend on the requests batched with it; auto = none; int8 on cuda is an error
 
     @field_validator('device')
     @classmethod

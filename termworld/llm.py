@@ -4,7 +4,7 @@
 
 # %% ../nbs/foundation/01_llm.ipynb #c2298fd0
 from __future__ import annotations
-import contextlib, contextvars, hashlib, importlib.util, json, logging, os, random, re, shutil, sqlite3, threading, time
+import contextlib, contextvars, functools, hashlib, importlib.util, json, logging, os, random, re, shutil, sqlite3, threading, time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
@@ -276,7 +276,7 @@ def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
     return 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
 
 def resolve_quantize(quantize:str='auto', device:str='cpu') -> str:
-    "Whether a local model's weights are quantized: int8 (dynamic int8 `nn.Linear`, CPU only) or none; auto is none (int8 replies depend on their batch, see below)."
+    "Whether a local model's weights are quantized: int8 (weight-only int8 `nn.Linear`, CPU only) or none; auto is none (int8 replies can depend on their batch, see below)."
     quantize = str(quantize or 'auto').lower()
     if quantize not in ('auto', 'none', 'int8'): raise ConfigError(f"models.quantize is {quantize!r}; use auto, none or int8.")
     if quantize == 'int8' and device.startswith('cuda'):
@@ -391,13 +391,33 @@ def resolve_local(name:str) -> str:
     return name
 
 # %% ../nbs/foundation/01_llm.ipynb #q8a1c0d2
+@functools.cache
+def _int8_linear():
+    "The weight-only int8 linear module class (built on first use, so importing termworld does not import torch)."
+    import torch
+    class Int8Linear(torch.nn.Module):
+        "An `nn.Linear` whose weight is int8 per output channel; each input row is computed on its own."
+        def __init__(self, lin:torch.nn.Linear):
+            super().__init__()
+            w = lin.weight.detach().float()
+            scale = (w.abs().amax(dim=1) / 127).clamp(min=1e-12)
+            self.in_features, self.out_features = lin.in_features, lin.out_features
+            self.register_buffer('weight_int8', torch.round(w / scale[:, None]).clamp(-127, 127).to(torch.int8).contiguous())
+            self.register_buffer('scale', scale.to(torch.bfloat16))
+            self.bias = lin.bias
+        def forward(self, x):
+            y = torch._weight_int8pack_mm(x.reshape(-1, x.shape[-1]).to(torch.bfloat16).contiguous(), self.weight_int8, self.scale)
+            y = y.to(x.dtype).reshape(*x.shape[:-1], self.out_features)
+            return y if self.bias is None else y + self.bias
+    return Int8Linear
+
 def quantize_int8(model):
-    "Replace every `nn.Linear` of a CPU model (the tied output head included) by a dynamic int8 linear, per output channel, in place."
-    import torch, warnings
-    from torch.ao.quantization import quantize_dynamic, per_channel_dynamic_qconfig
-    with warnings.catch_warnings():     # torch points eager-mode quantization at torchao, which is not installed here
-        warnings.simplefilter('ignore')
-        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
+    "Replace every `nn.Linear` of a CPU model (the tied output head included) by a weight-only int8 linear, in place."
+    import torch
+    for parent in list(model.modules()):
+        for name, child in list(parent.named_children()):
+            if type(child) is torch.nn.Linear: setattr(parent, name, _int8_linear()(child))
+    return model
 
 # %% ../nbs/foundation/01_llm.ipynb #1be17802
 @contextlib.contextmanager
@@ -634,12 +654,18 @@ class LocalLLM(LLM):
     @property
     def engine(self) -> _Engine:
         with self._lock:
-            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.quantize)
+            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.weights)
             return self._engine
 
     @property
+    def weights(self) -> str:
+        "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device and adapter)."
+        return resolve_quantize(self.quantize, resolve_device(self.device))
+
+    @property
     def fingerprint(self) -> str:
-        if not self.adapter: return self.spec
+        "The spec, with the weights' storage when quantized (int8 and float32 replies differ) and the adapter's stamp."
+        if not self.adapter: return self.spec + ('#int8' if self.weights == 'int8' else '')
         p = Path(self.adapter).expanduser()
         stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0) if p.exists() else 0
         return f"{self.spec}@{stamp}"

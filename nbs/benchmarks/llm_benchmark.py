@@ -67,10 +67,9 @@ QUESTIONS = ['Explain in a few sentences what the Linux command `du -sh` does.',
 def step_bytes(model) -> int:
     "Weight bytes one decode step reads: every linear layer's weights (the tied output head included) as stored."
     import torch
-    from torch.ao.nn.quantized.dynamic import Linear as QLinear
     total = 0
     for m in model.modules():
-        if isinstance(m, QLinear): total += m.in_features * m.out_features + 8 * m.out_features   # int8 + per-channel scale/zero point
+        if type(m).__name__ == 'Int8Linear': total += sum(b.numel() * b.element_size() for b in m.buffers())   # int8 weight + bf16 scales
         elif isinstance(m, torch.nn.Linear): total += sum(p.numel() * p.element_size() for p in m.parameters())
     return total
 
