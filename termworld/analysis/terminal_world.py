@@ -31,9 +31,9 @@ __all__ = ['PAPER', 'BEHAVIOR_NAMES', 'QUALITY_DIMENSIONS', 'published', 'beside
            'primitive_counts', 'dataset_statistics', 'skill_funnel_table', 'model_name', 'cost_table',
            'construction_summary', 'solved_in_every_run', 'behavior_table', 'evaluation_trajectories', 'plot_behavior',
            'diversity_counts', 'plot_diversity_beside', 'taxonomy_table', 'CompletionVerdict', 'SemanticJudgement',
-           'judge_completion', 'failed_sample', 'rejudge_failed', 'wilson_interval', 'fleiss', 'rejudge_table',
-           'rejudge_beside', 'DimensionScore', 'EnvQualityScores', 'EnvQualityJudgement', 'environment_view',
-           'judge_environment', 'judge_environments', 'quality_table', 'summaries_frame']
+           'judge_completion', 'failed_sample', 'rejudge_failed', 'wilson_interval', 'fleiss', 'judge_label',
+           'rejudge_table', 'rejudge_beside', 'DimensionScore', 'EnvQualityScores', 'EnvQualityJudgement',
+           'environment_view', 'judge_environment', 'judge_environments', 'quality_table', 'summaries_frame']
 
 # %% ../../nbs/analysis/terminal_world.ipynb #c32705a6
 PAPER = pd.DataFrame([
@@ -196,8 +196,9 @@ def plot_behavior(df:pd.DataFrame, path:str|Path|None=None, paper:dict|None=None
     for ax, metric in zip(axes, BEHAVIOR_NAMES.values()):
         ax.bar(range(len(df)), df[metric].astype(float), color='#4c72b0')
         ax.set_xticks(range(len(df)), [m if len(m) <= 24 else m[:23] + '…' for m in map(str, df.index)], rotation=15, fontsize=7)
-        ax.set_ylim(bottom=0)
         if metric in paper: ax.axhline(paper[metric], ls='--', color='#c44e52', label='paper (TW-32B)'); ax.legend(fontsize=7)
+        top = np.nanmax([*df[metric].astype(float), paper.get(metric, 0.0), 0.0])
+        ax.set_ylim(0, 1.15 * top if top > 0 else 1.0)   # the paper's line stays in view
         ax.set_title(metric, fontsize=9)
     fig.suptitle(f"Behavior on the {int(df['tasks'].iloc[0]) if len(df) else 0} tasks every model solved in every run", fontsize=10)
     fig.tight_layout()
@@ -324,6 +325,10 @@ def fleiss(ratings:pd.DataFrame) -> float:
     if table.shape[1] < 2: return float('nan')
     return float(fleiss_kappa(table, method='fleiss'))
 
+def judge_label(name:str) -> str:
+    "A judge's name for tables: a role as is, a spec without its endpoint (`openai:http://host/v1#glm-5` → `glm-5`)."
+    return name.rsplit('#', 1)[1] if '#' in name else name
+
 def rejudge_table(judgements:Iterable[SemanticJudgement], confidence:float=0.95) -> tuple[pd.DataFrame, dict]:
     "Per-judge completion rates, then the majority vote (more than half the judges) with its Wilson interval and Fleiss' κ over trajectories every judge rated."
     rows = [dict(trajectory=j.trajectory_id, judge=j.judge, completed=j.completed) for j in judgements if j.completed is not None]
@@ -337,6 +342,7 @@ def rejudge_table(judgements:Iterable[SemanticJudgement], confidence:float=0.95)
     summary = dict(trajectories=len(wide), judges=wide.shape[1], majority_completed=int(majority.sum()),
                    majority_rate=float(majority.mean()) if len(wide) else float('nan'), ci_low=low, ci_high=high,
                    kappa=fleiss(wide))
+    per.index = per.index.map(judge_label)
     return per.rename_axis('judge'), summary
 
 def rejudge_beside(per:pd.DataFrame, summary:dict) -> pd.DataFrame:
@@ -418,7 +424,7 @@ def judge_environments(cfg:Config, store:RunStore, judges:list[str], n:int|None=
 
 def quality_table(judgements:Iterable[EnvQualityJudgement]) -> pd.DataFrame:
     "Table 15: mean score per judge (rows) and dimension (columns), over the environments that judge scored, plus the judges' mean."
-    rows = [dict(judge=j.judge, **j.scores) for j in judgements if j.ok and j.scores]
+    rows = [dict(judge=judge_label(j.judge), **j.scores) for j in judgements if j.ok and j.scores]
     if not rows: return pd.DataFrame(columns=['environments', *QUALITY_DIMENSIONS])
     df = pd.DataFrame(rows)
     out = df.groupby('judge')[list(QUALITY_DIMENSIONS)].mean()
