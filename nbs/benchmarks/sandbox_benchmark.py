@@ -3,6 +3,7 @@
 Run from the repository root (needs the base image, and a Docker daemon for the docker rows):
 
     python nbs/benchmarks/sandbox_benchmark.py [--n 20] [--backends bwrap,docker]
+    python nbs/benchmarks/sandbox_benchmark.py --breakdown [--n 30]    # where one bwrap run's time goes
 
 Lifecycle = create + write 3 files + one command + read + destroy, with 0.2 s untimed between sandboxes (the
 background seeding of sandbox directories keeps up at that pace; "cold" turns it off). Floors are measured live on this machine, interleaved call by call with the operation they compare to (bare `bwrap … true`, `docker run --rm … true`, `docker exec … true`) and
@@ -91,11 +92,41 @@ def measure(backend:str, n:int, floors:dict) -> list[tuple[str, float, str|None,
         add('pytest --version', lambda: sb.run(['python3', '-m', 'pytest', '--version']), max(3, n // 4))
     return rows
 
+def breakdown(n:int) -> list[tuple[str, float]]:
+    "Where a bwrap run's time goes: bare bwrap, our bwrap command alone, with the rlimit prefix, and with the cgroup join (interleaved)."
+    root = image_dir()
+    bare = ['bwrap', '--ro-bind', str(root/'usr'), '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
+            '--symlink', 'usr/lib64', '/lib64', '--dev', '/dev', '--proc', '/proc', '--unshare-all', '--die-with-parent', 'true']
+    with Sandbox('bwrap') as sb:
+        full = sb._impl.command(['true'], False, {}, sb.workdir)
+        i = full.index('bwrap')
+        steps = full[2].split(' && ')
+        limits_only = ['/bin/sh', '-c', ' && '.join(s for s in steps if 'cgroup' not in s), 'sandbox', *full[i:]]
+        variants = {'bare `bwrap true`': bare, 'our bwrap command (mounts, env)': full[i:],
+                    '+ rlimits (sh prefix)': limits_only, '+ cgroup join (the full run command)': full,
+                    'Sandbox.run (Python: pipes, capture)': None}
+        times = {k: [] for k in variants}
+        for _ in range(n):
+            for k, cmd in variants.items():
+                start = time.perf_counter()
+                if cmd is None: sb.run(['true'])
+                else: subprocess.run(cmd, check=False)
+                times[k].append(time.perf_counter() - start)
+    return [(k, statistics.median(v)) for k, v in times.items()]
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--n', type=int, default=20)
     ap.add_argument('--backends', default='bwrap,docker')
+    ap.add_argument('--breakdown', action='store_true', help='only break one bwrap run down into its parts')
     args = ap.parse_args()
+    if args.breakdown:
+        print(f"load average before: {os.getloadavg()}")
+        rows = breakdown(args.n)
+        print('\n| part | median | ratio to bare bwrap |\n|---|---|---|')
+        for k, sec in rows: print(f"| {k} | {sec*1000:.1f} ms | {sec / rows[0][1]:.2f}× |")
+        print(f"load average after: {os.getloadavg()}")
+        return
     status = check_backends()
     backends = [b for b in args.backends.split(',') if status.get(b) is None]
     for b in set(args.backends.split(',')) - set(backends): print(f"skipping {b}: {status.get(b)}")
