@@ -19,7 +19,8 @@ from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, 
 
 # %% auto #0
 __all__ = ['STAGES', 'Stage', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
-           'ledger_summary', 'write_report', 'run_cli', 'report_cli', 'version_cli', 'config_show_cli']
+           'ledger_summary', 'write_report', 'ExperimentSection', 'arm_configs', 'run_experiment', 'run_cli',
+           'report_cli', 'version_cli', 'config_show_cli']
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #0c20d246
 class Stage(NamedTuple):
@@ -181,6 +182,36 @@ def write_report(store:RunStore) -> str:
     (store.root/'report.md').write_text(text)
     return text
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #e3cbeba4
+@config_section('experiment')
+class ExperimentSection(Section):
+    "Arms of an experiment: one run directory per arm under the run's, all sharing one response cache."
+    arms: dict[str, dict] = {}   # arm name -> config overrides laid over the rest, e.g. {no_guideline: {trajectories: {guideline: false}}}; empty: one run
+
+def arm_configs(preset:str|None, config:str|Path|None=None, sets:list[str]|None=None, out:str|Path|None=None) -> dict[str, tuple[Config, Path]]:
+    "`{arm: (config, run directory)}` of an experiment's arms; the arms share the run's response cache unless `llm.cache_path` names one."
+    cfg = load_config(preset, config, sets or [])
+    root = run_dir(cfg, out)
+    out_arms = {}
+    for arm, over in cfg.experiment.arms.items():
+        if not arm.replace('-', '').replace('_', '').isalnum():
+            raise ConfigError(f"experiment.arms: {arm!r} is not a folder name; name arms with letters, digits, - and _.")
+        if not isinstance(over, dict): raise ConfigError(f"experiment.arms.{arm} must be a mapping of config sections, not {over!r}.")
+        shared = {} if cfg.llm.cache_path else {'llm': {'cache_path': str(root/'cache'/'llm-responses.sqlite')}}
+        out_arms[arm] = (load_config(preset, config, sets or [], **deep_merge(shared, over)), root/arm)
+    return out_arms
+
+def run_experiment(preset:str|None, config:str|Path|None=None, sets:list[str]|None=None, out:str|Path|None=None,
+                   only:str|list[str]|None=None, echo=print) -> dict[str, RunStore]:
+    "Run the pipeline once per arm of `experiment.arms`, each into its own run directory under the run's; returns the stores."
+    arms = arm_configs(preset, config, sets, out)
+    if not arms: raise ConfigError("this config names no experiment.arms; use run_pipeline (termworld run) for one run.")
+    stores = {}
+    for arm, (cfg, root) in arms.items():
+        echo(f"arm {arm}:")
+        stores[arm] = run_pipeline(cfg, out=root, only=only, echo=echo)
+    return stores
+
 # %% ../nbs/pipeline/90_pipeline.ipynb #e8dd7852
 @command('run')
 @call_parse
@@ -192,12 +223,14 @@ def run_cli(
     only:str=None,  # comma-separated stages to run, e.g. skills,primitives
     executor:str=None,  # threads or ray (sets executor.kind); ray without executor.address starts a local Ray instance
 ):
-    "Run the pipeline (or some stages of it) into a run directory; reruns resume."
-    cfg = load_config(preset, config, [*(set or []), *([f'executor.kind={executor}'] if executor else [])])
-    if cfg.executor.kind != 'ray': return run_pipeline(cfg, out=out, only=only)
+    "Run the pipeline (or some stages of it) into a run directory, or once per arm of `experiment.arms`; reruns resume."
+    sets = [*(set or []), *([f'executor.kind={executor}'] if executor else [])]
+    cfg = load_config(preset, config, sets)
+    run = (lambda: run_experiment(preset, config, sets, out=out, only=only)) if cfg.experiment.arms else (lambda: run_pipeline(cfg, out=out, only=only))
+    if cfg.executor.kind != 'ray': return run()
     from termworld.scale import start_ray, stop_ray
     start_ray(cfg.executor)   # a missing Ray or an unreachable cluster fails here, before any stage runs
-    try: run_pipeline(cfg, out=out, only=only)
+    try: run()
     finally: stop_ray()
 
 @command('report')

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 import yaml
+from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 from tqdm.auto import tqdm
 from .core import *
@@ -22,13 +23,14 @@ class TrainingError(TermworldError):
 # %% auto #0
 __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages',
            'scaffold_texts', 'scaffold_leaks', 'unroll', 'trajectory_examples', 'trajectory_sources', 'select_variant',
-           'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft', 'sft_datasets',
-           'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
+           'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft',
+           'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
            'token_counter', 'base_model_path', 'train_device', 'device_settings', 'load_for_training', 'lora_config',
-           'trl_arguments', 'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'completion_text',
-           'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts',
-           'GRPOSettings', 'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe',
-           'run_train', 'train_runs', 'report_sft', 'report_train']
+           'trl_arguments', 'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'SuppressionSettings',
+           'signed_token_loss', 'weighted_collator', 'completion_text', 'format_reward', 'verifier_reward',
+           'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments',
+           'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs', 'report_sft',
+           'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -44,6 +46,7 @@ class SFTDataset(Record):
     stripped: bool = True
     leaks: list[str] = []                    # scaffold found where it must not be ([] = clean)
     path: str|None = None                    # export folder: data/ (Arrow), train.parquet, train.jsonl, README.md
+    weights: dict[str, float] = {}           # loss weight per source where it is not 1 (failure_suppression: {'failed': -1.0})
 
 class TrainRun(Record):
     "One fine-tuning run: recipe, data, where the weights are, the student spec and the training curve."
@@ -119,6 +122,8 @@ VARIANTS: dict[str, dict] = {
     'guideline_kept': dict(sources=('filtered', 'recovered', 'failed'), strip=False, reduced=False, text="ablation: as `all`, guideline and cheatsheet not removed"),
     'reduced':        dict(sources=('filtered', 'recovered', 'failed'), strip=True, reduced=True, text="ablation: as `all`, on a reduced share of the training tasks"),
     'no_failures':    dict(sources=('filtered', 'recovered'), strip=True, reduced=False, text="ablation: as `all` without failed trajectories"),
+    'failure_suppression': dict(sources=('filtered', 'recovered', 'failed'), strip=True, reduced=False, negative=('failed',),
+                                text="ablation: as `all`, failed trajectories trained with a negative SFT loss"),
 }
 
 def trajectory_sources(teacher:Iterable[Trajectory], recovered:Iterable[Trajectory]) -> dict[str, str]:
@@ -142,6 +147,21 @@ def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Itera
     tasks = set(tasks)
     want = 'all' if spec['strip'] else 'guideline_kept'
     return [e for e in examples if e.variant == want and e.source in spec['sources'] and e.task_id in tasks]
+
+# %% ../nbs/distill/70_train.ipynb #e635cf96
+def variant_weights(variant:str, # a name in VARIANTS
+                    failure_weight:float=-1.0, # weight of suppressed rows (negative; its size scales the negative loss)
+                   ) -> dict[str, float]:
+    "The loss weight per row source where it is not 1: the variant's `negative` sources get `failure_weight`; {} for unsigned variants."
+    if variant not in VARIANTS: raise ConfigError(f"unknown SFT variant {variant!r}; choose from {sorted(VARIANTS)}.")
+    if failure_weight >= 0: raise ConfigError(f"sft.failure_weight must be negative (got {failure_weight}); it is the sign of the suppression loss.")
+    return {s: float(failure_weight) for s in VARIANTS[variant].get('negative', ())}
+
+@patch
+def identity(self:SFTDataset) -> dict:
+    "Variant and rows, plus the weights of a signed variant (unsigned variants keep their ids)."
+    out = {k: getattr(self, k) for k in self.id_fields}
+    return {**out, 'weights': self.weights} if self.weights else out
 
 # %% ../nbs/distill/70_train.ipynb #731376de
 def _counts(rows:list[SFTExample]) -> dict[str, dict[str, int]]:
@@ -175,17 +195,20 @@ def dataset_card(ds:SFTDataset, split:TaskSplit|None=None, note:str='') -> str:
         lines += ['', f"Task-level split (seed {split.seed}): {len(split.train_task_ids)} training tasks, "
                   f"{len(split.eval_task_ids)} held-out evaluation tasks, none shared."]
     if note: lines += ['', note]
-    lines += ['', 'Columns: `prompt` (messages), `completion` (one assistant message), `task_id`, `trajectory_id`, `source`, `turn`.', '']
+    weight = ', `weight` (loss weight: ' + ', '.join(f'{s} {w:g}' for s, w in ds.weights.items()) + ', otherwise 1)' if ds.weights else ''
+    lines += ['', f'Columns: `prompt` (messages), `completion` (one assistant message), `task_id`, `trajectory_id`, `source`, `turn`{weight}.', '']
     return '\n'.join(lines)
 
-def export_dataset(rows:list[SFTExample], folder:str|Path, card:str='') -> Path:
+def export_dataset(rows:list[SFTExample], folder:str|Path, card:str='',
+                   weights:dict[str, float]|None=None, # loss weight per source (a `weight` column when given)
+                  ) -> Path:
     "Write rows as `data/` (Arrow), `train.parquet`, `train.jsonl` and `README.md` in `folder` (atomically)."
     from datasets import Dataset
     folder = Path(folder)
     tmp = folder.parent/f".{folder.name}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True); tmp.mkdir(parents=True)
     table = [dict(prompt=r.prompt, completion=r.completion, task_id=r.task_id, trajectory_id=r.trajectory_id,
-                  source=r.source, turn=r.turn) for r in rows]
+                  source=r.source, turn=r.turn, **({'weight': weights.get(r.source, 1.0)} if weights else {})) for r in rows]
     with open(tmp/'train.jsonl', 'w') as f:
         for row in table: f.write(json.dumps(row, ensure_ascii=False) + '\n')
     if table:
@@ -210,6 +233,7 @@ class SFTSection(Section):
     variants: list[str] = ['filtered', 'combined', 'all']   # which VARIANTS to build and export
     roles: list[str] = ['teacher']         # trajectory roles in `trajectories` that count as teacher data
     reduced_fraction: float = Field(0.5, gt=0, le=1)  # share of training tasks in the `reduced` ablation
+    failure_weight: float = Field(-1.0, lt=0)  # loss weight of failed rows in `failure_suppression` (TW Table 4: a negative SFT loss)
     export: bool = True                    # write runs/<name>/sft/<variant>/ (Arrow, Parquet, JSONL, card)
 
     @model_validator(mode='before')
@@ -264,11 +288,11 @@ def run_sft(cfg:Config, store:RunStore):
         if spec['strip']: found += audit
         ds = SFTDataset(variant=variant, description=spec['text'], example_ids=[r.id for r in rows],
                         trajectory_ids=sorted({r.trajectory_id for r in rows}), counts=_counts(rows),
-                        stripped=spec['strip'], leaks=found)
+                        stripped=spec['strip'], leaks=found, weights=variant_weights(variant, cfg.sft.failure_weight))
         if store.has('sft', ds.id): continue
         if cfg.sft.export:
             note = "Same rows as `combined` (the recovered trajectories are the only non-failed extra)." if variant == 'no_failures' else ''
-            ds.path = str(export_dataset(rows, store.root/'sft'/variant, dataset_card(ds, split, note)))
+            ds.path = str(export_dataset(rows, store.root/'sft'/variant, dataset_card(ds, split, note), ds.weights))
         if not rows: ds.status, ds.error = 'empty', f"no training rows for variant {variant!r} (no {'/'.join(spec['sources'])} trajectories on training tasks)."
         store.append('sft', ds)
 
@@ -519,8 +543,9 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
               resume:bool=True, # continue from the last checkpoint in out/checkpoints (only one written for the same `key`)
               key:str='', # what this run is (e.g. the TrainRun id); checkpoints of a different run are discarded
               device:str|None=None, # cpu | cuda | cuda:N (default: auto)
+              suppression:SuppressionSettings|None=None, # how rows with a negative `weight` are trained (default: the paper's negative loss, clamped)
              ) -> dict:
-    "Fine-tune `base` on `rows` with trl's SFTTrainer; returns metrics (with the device settings used), the log history and where the weights are."
+    "Fine-tune `base` on `rows` with trl's SFTTrainer (rows with a `weight` other than 1: the signed loss of `WeightedSFTTrainer`); returns metrics (with the device settings used), the log history and where the weights are."
     if not rows: raise TrainingError("there are no training rows; build the SFT data first (termworld run --only sft) or pick a non-empty variant.")
     from termworld.llm import resolve_device
     settings = device_settings(resolve_device(device or 'auto'), recipe.gradient_checkpointing)   # a missing GPU fails before anything is written
@@ -529,6 +554,8 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     _claim(out, key)
     device = settings['device']
+    weighted = any(float(r.get('weight', 1.0)) != 1.0 for r in rows)
+    if weighted and recipe.args.get('packing'): raise TrainingError("rows with loss weights cannot be packed (a packed row mixes examples of different weights); set train.sft.packing=false.")
     tok, model = load_for_training(base, recipe, device)
     count = token_counter(tok)
     fitted, trimmed, too_long = [], 0, 0
@@ -538,12 +565,13 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
         # still too long: truncation would cut the completion (padded) or trl would not truncate at all (padding-free)
         if count(prompt + r['completion']) > recipe.max_length:
             too_long += 1; continue
-        fitted.append(dict(prompt=prompt, completion=r['completion']))
+        fitted.append(dict(prompt=prompt, completion=r['completion'], **({'loss_weight': float(r.get('weight', 1.0))} if weighted else {})))
     if not fitted: raise TrainingError(f"all {len(rows)} training rows are longer than max_length={recipe.max_length} even with old turns "
                                        "dropped; raise train.max_length.")
     args = sft_config(recipe, out/'checkpoints', device, seed)
-    trainer = SFTTrainer(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
-                         peft_config=lora_config(recipe))
+    trainer_class, extra = (_weighted_trainer_class(), dict(suppression=suppression)) if weighted else (SFTTrainer, {})
+    trainer = trainer_class(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
+                            peft_config=lora_config(recipe), **extra)
     checkpoint = _last_checkpoint(out/'checkpoints') if resume else None
     _reset_peak(device)
     start = time.perf_counter()
@@ -561,6 +589,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
                    tokens_per_s=round(tokens / seconds, 1) if seconds and tokens else None, **_run_settings(settings, model),
                    resumed_from=checkpoint, first_loss=next((h['loss'] for h in history if 'loss' in h), None),
                    last_loss=next((h['loss'] for h in reversed(history) if 'loss' in h), None))
+    if weighted: metrics.update(negative_rows=sum(r['loss_weight'] < 0 for r in fitted), suppression=(suppression or SuppressionSettings()).model_dump())
     del trainer, model
     gc.collect()
     return dict(path=str(target), metrics=metrics, history=history)
@@ -570,6 +599,77 @@ def student_spec(base_spec:str, trained_path:str|Path, method:str) -> str:
     from termworld.llm import parse_spec
     path = str(Path(trained_path).resolve())
     return f"local:{path}" if method == 'full' else f"local:{parse_spec(base_spec)['model']}+{path}"
+
+# %% ../nbs/distill/70_train.ipynb #5ff2e8b8
+class SuppressionSettings(Section):
+    "How the rows of a signed variant with a negative weight are trained (`train.suppression`)."
+    form: Literal['clamped', 'unlikelihood'] = 'clamped'  # clamped: -|w|·min(NLL, nll_cap), the paper's negative SFT loss with a floor | unlikelihood: |w|·-log(1-p)
+    nll_cap: float = Field(5.0, gt=0)   # clamped: a suppressed token stops being pushed once its NLL passes this (p < e^-cap)
+
+def signed_token_loss(log_probs, # (batch, tokens) log-probabilities of the label tokens
+                      weights, # (batch, tokens) per-token loss weight: > 0 learn, < 0 suppress
+                      mask, # (batch, tokens) which tokens carry a label
+                      settings:SuppressionSettings|None=None):
+    "Per-token loss: `w·NLL` where w > 0; where w < 0 the bounded negative loss of `settings`; 0 off the mask."
+    import torch
+    s = settings or SuppressionSettings()
+    nll = -log_probs
+    if s.form == 'clamped': suppress = -nll.clamp(max=s.nll_cap)
+    else: suppress = -torch.log((-torch.expm1(log_probs)).clamp(min=1e-6))   # -log(1 - p), finite as p -> 1
+    return torch.where(weights < 0, weights.abs() * suppress, weights * nll) * mask
+
+# %% ../nbs/distill/70_train.ipynb #b15af7ef
+def weighted_collator(collate:Callable) -> Callable:
+    "Wrap trl's collator: each example's `loss_weight` becomes `token_weight`, shaped like the batch's labels (padded or padding-free)."
+    import torch
+    def collate_weighted(examples:list[dict]) -> dict:
+        weights = [float(e.get('loss_weight', 1.0)) for e in examples]
+        batch = collate([{k: v for k, v in e.items() if k != 'loss_weight'} for e in examples])
+        labels = batch['labels']
+        if labels.shape[0] == len(examples):   # padded: one row per example
+            batch['token_weight'] = torch.tensor(weights)[:, None].expand(labels.shape).clone()
+        else:                                  # padding-free: one row, the examples one after another, then padding
+            lengths = torch.tensor([len(e['input_ids']) for e in examples])
+            tw = torch.zeros(labels.shape)
+            tw[0, :int(lengths.sum())] = torch.repeat_interleave(torch.tensor(weights), lengths)
+            batch['token_weight'] = tw
+        return batch
+    return collate_weighted
+
+# %% ../nbs/distill/70_train.ipynb #fa7fdfa8
+@functools.cache
+def _weighted_trainer_class():
+    "`WeightedSFTTrainer`, built on first use (importing termworld does not import trl)."
+    import torch
+    from trl import SFTTrainer
+    class WeightedSFTTrainer(SFTTrainer):
+        "trl's SFTTrainer over rows with a `loss_weight` column: the signed per-token loss of `signed_token_loss`."
+        def __init__(self, *args, suppression:SuppressionSettings|None=None, **kw):
+            super().__init__(*args, **kw)
+            self.suppression = suppression or SuppressionSettings()
+            self.data_collator = weighted_collator(self.data_collator)
+
+        def _set_signature_columns_if_needed(self):
+            super()._set_signature_columns_if_needed()   # trl keeps input_ids, labels, seq_lengths; the weight rides along
+            if 'loss_weight' not in self._signature_columns: self._signature_columns = [*self._signature_columns, 'loss_weight']
+
+        def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+            weights = inputs.pop('token_weight')
+            inputs['use_cache'] = False
+            out = model(**inputs, fused_lm_head=True)   # trl's fused head: log-probabilities of the shifted labels
+            lp = out.log_probs
+            per_token = signed_token_loss(lp, weights[:, 1:].to(lp.device, lp.dtype), out.label_mask.to(lp.dtype), self.suppression)
+            n = out.label_mask.sum() if num_items_in_batch is None else num_items_in_batch
+            loss = per_token.sum() / torch.as_tensor(n).clamp(min=1)
+            if self.args.average_tokens_across_devices and num_items_in_batch is not None:   # as trl's own loss
+                loss = loss * (self.accelerator.num_processes // self.get_tp_size())
+            mode = 'train' if self.model.training else 'eval'
+            if mode == 'train':
+                seen = inputs['attention_mask'].sum() if 'attention_mask' in inputs else torch.tensor(inputs['position_ids'].size(1))
+                self._total_train_tokens += int(self.accelerator.gather_for_metrics(seen.to(loss.device)).sum().item()) // self._tp_size
+            self._metrics[mode]['num_tokens'] = [self._total_train_tokens]
+            return (loss, out) if return_outputs else loss
+    return WeightedSFTTrainer
 
 # %% ../nbs/distill/70_train.ipynb #52e76c73
 def completion_text(completion) -> str:
@@ -747,6 +847,7 @@ class TrainSection(Section):
     double_quant: bool|None = None         # QLoRA: quantize the quantization constants too (default: the recipe's)
     sft: dict[str, Any] = {}               # trl.SFTConfig keys, over the recipe's `sft` and SFT_DEFAULTS (a key SFTConfig lacks is an error)
     grpo: GRPOSettings = GRPOSettings()    # GRPO after SFT: our settings and trl.GRPOConfig keys
+    suppression: SuppressionSettings = SuppressionSettings()  # how a signed variant's negative rows train (failure_suppression, TW Table 4)
 
     @model_validator(mode='before')
     @classmethod
@@ -789,8 +890,9 @@ def run_train(cfg:Config, store:RunStore):
     runs = {}
     for variant in sec.variants:
         ds = dsets.get(variant)
+        signed = dict(weights=ds.weights, suppression=sec.suppression.model_dump()) if ds is not None and ds.weights else {}
         run = TrainRun(variant=variant, method=recipe.method, base=base_spec, dataset_id=ds.id if ds else None,
-                       recipe=recipe.model_dump(), output_dir=str(store.root/'train'/f'{recipe.method}-{variant}'))
+                       recipe={**recipe.model_dump(), **signed}, output_dir=str(store.root/'train'/f'{recipe.method}-{variant}'))
         if store.has('train', run.id): runs[variant] = store.get('train', run.id); continue
         if ds is None or not ds.example_ids:
             run.status = 'skipped'
@@ -798,9 +900,11 @@ def run_train(cfg:Config, store:RunStore):
                          f"variant {variant!r} has no rows (no {'/'.join(VARIANTS[variant]['sources'])} trajectories on training tasks).")
             store.append('train', run); continue
         rows = [r for r in load_rows(ds.path)] if ds.path else \
-               [dict(prompt=e.prompt, completion=e.completion) for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
+               [dict(prompt=e.prompt, completion=e.completion, **({'weight': ds.weights.get(e.source, 1.0)} if ds.weights else {}))
+                for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
         log.info(f"train: {recipe.method} on {variant} ({len(rows)} rows)")
-        try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id, device=train_device(cfg))
+        try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id, device=train_device(cfg),
+                             suppression=sec.suppression)
         except TrainingError as e:   # this variant cannot train (e.g. every row too long): recorded, the others go on
             run.status, run.error = 'failed', str(e)
             store.append('train', run); runs[variant] = run; continue

@@ -4,8 +4,13 @@
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #c81f4a03
 from __future__ import annotations
+import math
 from collections import Counter
 from functools import partial
+from pathlib import Path
+from typing import Iterable
+
+import pandas as pd
 
 from .core import *
 from .scale import StageContext, per_process
@@ -13,7 +18,8 @@ from .agent import run_episode, trajectory_id, sandbox_options
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
 # %% auto #0
-__all__ = ['evaluation_tasks', 'run_trajectories', 'report_trajectories']
+__all__ = ['evaluation_tasks', 'run_trajectories', 'report_trajectories', 'teacher_outcomes', 'guideline_table', 'task_source',
+           'pass_rate_by_source', 'task_difficulty']
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #362acdb9
 def _teacher(cfg:Config, store:RunStore|None, role:str='teacher'):
@@ -93,3 +99,51 @@ def report_trajectories(store:RunStore) -> str:
     if names: lines += ['', 'Most used commands (trajectories using them): ' + ', '.join(f"`{k}` {v}" for k, v in names.most_common(15)) + '.']
     lines += ['', f"ATIF files: `{(store.root/'trajectories').name}/<trajectory id>.json`."]
     return '\n'.join(lines)
+
+# %% ../nbs/terminal_world/40_trajectories.ipynb #9021ec54
+def teacher_outcomes(trajs:Iterable[Trajectory], # trajectory records
+                     tasks:Iterable[str]|None=None, # count only these task ids (default: all)
+                     role:str='teacher') -> dict:
+    "Tasks, verified trajectories, successes, success rate and average steps of the successful ones, for one role."
+    keep = None if tasks is None else set(tasks)
+    done = [t for t in trajs if t.role == role and t.verdict is not None and (keep is None or t.task_id in keep)]
+    passed = [t for t in done if t.passed]
+    return dict(tasks=len({t.task_id for t in done}), trajectories=len(done), passed=len(passed),
+                success_rate=len(passed) / len(done) if done else math.nan,
+                avg_steps_successful=sum(len(t.steps) for t in passed) / len(passed) if passed else math.nan)
+
+def _store(run) -> RunStore:
+    if isinstance(run, RunStore): return run
+    if not (Path(run)/'trajectories.jsonl').exists(): raise StoreError(f"{run} has no trajectories.jsonl; pass a run directory whose trajectories stage ran.")
+    return RunStore(run, create=False)
+
+def guideline_table(runs:dict[str, str|Path|RunStore], # arm label -> run directory (or store), e.g. {'w/ G': 'runs/tw-teacher-guideline/with_guideline'}
+                    role:str='teacher') -> pd.DataFrame:
+    "TW Table 16: per arm, success rate and average steps of successful trajectories over the tasks every arm ran."
+    trajs = {arm: _store(run).read('trajectories', kind=Trajectory) for arm, run in runs.items()}
+    ran = [{t.task_id for t in ts if t.role == role and t.verdict is not None} for ts in trajs.values()]
+    common = set.intersection(*ran) if ran else set()
+    return pd.DataFrame([{'arm': arm, **teacher_outcomes(ts, common, role)} for arm, ts in trajs.items()]).set_index('arm')
+
+# %% ../nbs/terminal_world/40_trajectories.ipynb #dc283d56
+def task_source(origin:str|None) -> str:
+    "The source a task's `origin` names: `synthesis` (ours), or the benchmark or importer before its first colon."
+    return (origin or 'synthesis').split(':', 1)[0]
+
+def pass_rate_by_source(trajs:Iterable[Trajectory], tasks:Iterable[TaskSpec], role:str='teacher') -> pd.DataFrame:
+    "TW Table 14: the role's pass rate on each task source (our synthesized tasks first), over verified trajectories."
+    source = {t.id: task_source(t.origin) for t in tasks}
+    groups: dict[str, list[Trajectory]] = {}
+    for t in trajs:
+        if t.role != role or t.verdict is None: continue
+        if t.task_id not in source: raise StoreError(f"trajectory {t.id} is of task {t.task_id}, which is not among the tasks given; pass the run's tasks.")
+        groups.setdefault(source[t.task_id], []).append(t)
+    rows = [dict(source=s, tasks=len({t.task_id for t in ts}), trajectories=len(ts), passed=sum(t.passed for t in ts),
+                 pass_rate=sum(t.passed for t in ts) / len(ts)) for s, ts in groups.items()]
+    df = pd.DataFrame(rows, columns=['source', 'tasks', 'trajectories', 'passed', 'pass_rate'])
+    return df.sort_values('source', key=lambda s: s.map(lambda x: (x != 'synthesis', x))).set_index('source')
+
+def task_difficulty(run:str|Path|RunStore, role:str='teacher') -> pd.DataFrame:
+    "Table 14 from a run directory: `pass_rate_by_source` over its trajectories and tasks."
+    st = _store(run)
+    return pass_rate_by_source(st.read('trajectories', kind=Trajectory), st.read('tasks', kind=TaskSpec), role)
