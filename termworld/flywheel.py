@@ -11,7 +11,7 @@ from typing import Any, Callable, ClassVar, Literal
 
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
@@ -22,19 +22,20 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'Branch', 'BehaviorTree', 'parse_check',
-           'eval_check', 'Scenario', 'shipped_scenarios', 'load_scenario', 'linear_tree', 'render_tree', 'plot_tree',
-           'NewBranch', 'Expansion', 'add_branch', 'expand_tree', 'Fact', 'Inversion', 'path_tools', 'siblings',
-           'forces_path', 'invert_branch', 'Subgoal', 'Rubric', 'action_goal', 'rubric_for_path', 'tool_calls', 'score',
-           'rubric_reward', 'trajectory_text', 'judge_goals', 'judged_score', 'AdversaryText', 'Adversary',
-           'make_adversary', 'AgentTurn', 'Rollout', 'follows_path', 'simulate_tool', 'simulate_user', 'FlywheelTask',
-           'TreeRecord', 'FlywheelRound', 'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant',
-           'Variants', 'Answer', 'normalize_answer', 'consistent', 'solve_k', 'held_out_tasks', 'failed_tasks',
-           'personas', 'gate_variant', 'reasoning_round', 'agentic_round', 'FlywheelModel', 'FlywheelEval',
-           'round_student', 'with_student', 'round_models', 'flywheel_holdout', 'round_training_tasks',
-           'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step', 'run_flywheel',
-           'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows', 'episode_factory',
-           'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward', 'flywheel_stats',
-           'plot_rounds', 'report_flywheel']
+           'eval_check', 'Scenario', 'shipped_scenarios', 'scenario_problems', 'load_scenario', 'load_scenarios',
+           'linear_tree', 'tau2_scenario', 'render_tree', 'plot_tree', 'NewBranch', 'Expansion', 'add_branch',
+           'expand_tree', 'Fact', 'Inversion', 'path_tools', 'siblings', 'forces_path', 'invert_branch', 'Subgoal',
+           'Rubric', 'action_goal', 'rubric_for_path', 'tool_calls', 'score', 'rubric_reward', 'trajectory_text',
+           'judge_goals', 'judged_score', 'AdversaryText', 'Adversary', 'make_adversary', 'AgentTurn', 'Rollout',
+           'follows_path', 'simulate_tool', 'simulate_user', 'FlywheelTask', 'TreeRecord', 'FlywheelRound',
+           'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant', 'Variants', 'Answer',
+           'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution', 'solve_by_execution',
+           'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
+           'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
+           'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step',
+           'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows',
+           'episode_factory', 'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward',
+           'flywheel_stats', 'plot_rounds', 'report_flywheel']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -47,9 +48,10 @@ class FlywheelSection(Section):
     variants: int = 2                   # harder variants asked per failed task
     persona_fraction: float = 0.5       # share of failed tasks rewritten through a persona
     k: int = 3                          # independent solutions that must agree on the final answer
+    consistency: Literal['answer', 'execution'] = 'answer'   # answer: k final answers agree; execution: k solver episodes in the variant's environment all pass its tests
     solver_temperature: float = 0.7     # sampling temperature of the solvers (independent samples when roles share a model)
     solvers: list[str] = ['teacher', 'synthesizer', 'judge']   # roles giving the k solutions (cycled)
-    scenarios: list[str] = []           # seed scenarios by name or YAML path; default: all shipped
+    scenarios: list[str] = []           # seed scenarios by name, YAML path or folder of YAML files; default: all shipped
     new_branches: int = 1               # branches proposed per tree per round
     tasks_per_round: int = 2            # paths inverted into tasks per tree per round
     adversarial_fraction: float = 0.5   # share of tasks with an adversarial simulated user
@@ -188,12 +190,45 @@ def shipped_scenarios() -> list[str]:
     "Names of the seed scenarios shipped with termworld."
     return sorted(p.stem for p in package_path('data', 'flywheel').glob('*.yaml'))
 
+def scenario_problems(scn:Scenario) -> list[str]:
+    "Why a scenario cannot seed a tree (empty when it can): no workflow, workflow tools or read tools missing from `tools`, bad checks."
+    out = [] if scn.workflow else ['it has no workflow']
+    names = set(scn.tool_names)
+    for i, step in enumerate(scn.workflow):
+        act = str(step.get('action', 'proceed'))
+        if act.startswith('tool_call:') and act.split(':', 1)[1].strip() not in names:
+            out.append(f"workflow step {i + 1} calls {act.split(':', 1)[1].strip()!r}, which is not among its tools")
+        if step.get('check'):
+            try: parse_check(step['check'])
+            except FlywheelError as e: out.append(f"workflow step {i + 1}: {e}")
+    out += [f"read tool {t!r} is not among its tools" for t in scn.read_tools if t not in names]
+    return out
+
 def load_scenario(name:str) -> Scenario:
-    "A shipped seed scenario by name, or one from a YAML path."
+    "A shipped seed scenario by name, or one from a YAML path (checked: a bad file is a one-line `ConfigError`)."
     path = Path(name) if name.endswith(('.yaml', '.yml')) else package_path('data', 'flywheel', f'{name}.yaml')
     if not path.exists(): raise ConfigError(f"flywheel scenario {name!r} not found; use one of {shipped_scenarios()} or a YAML path.")
-    try: return Scenario.model_validate(yaml.safe_load(path.read_text()))
+    try:
+        data = yaml.safe_load(path.read_text())
+        if not isinstance(data, dict): raise ValueError(f"it holds {type(data).__name__}, not a mapping of scenario keys")
+        scn = Scenario.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ConfigError(f"flywheel scenario {path} is invalid ({'.'.join(map(str, err['loc']))}: {err['msg'].lower()}); fix the file.") from None
     except Exception as e: raise ConfigError(f"flywheel scenario {path} is invalid ({str(e).splitlines()[0]}); fix the file.") from None
+    if p := scenario_problems(scn): raise ConfigError(f"flywheel scenario {path} is invalid ({p[0]}); fix the file.")
+    return scn
+
+def load_scenarios(names:list[str]) -> list[Scenario]:
+    "Scenarios by name, YAML path or folder (every `*.yaml` in it); default: all shipped. Names must be unique."
+    out = []
+    for n in names or shipped_scenarios():
+        p = Path(n)
+        out += [load_scenario(str(f)) for f in sorted(p.glob('*.y*ml'))] if p.is_dir() else [load_scenario(n)]
+    seen = [s.name for s in out]
+    if dup := next((s for s in seen if seen.count(s) > 1), None):
+        raise ConfigError(f"two flywheel scenarios are named {dup!r}; give each scenario file its own `name`.")
+    return out
 
 def linear_tree(scn:Scenario) -> BehaviorTree:
     "Phase 1: the scenario's workflow A → B → C as a single-path behavior tree."
@@ -206,6 +241,26 @@ def linear_tree(scn:Scenario) -> BehaviorTree:
                          outcome=(step.get('outcome') or 'workflow completed') if last else None))
     return BehaviorTree(scenario=scn.name, root='b0', root_condition=bs[0].condition,
                         allowed_actions=sorted({b.action for b in bs}), branches=bs).validate_tree()
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #4085f98c
+_READ = ('get_', 'search_', 'find_', 'list_', 'calculate', 'check_', 'lookup')
+
+def tau2_scenario(domain:str, task_id:str) -> Scenario:
+    "A τ2-bench task as a seed scenario: the domain's tools, its expected assistant actions as the linear workflow, their arguments as the state."
+    from termworld.bench import tau2_records, tau2_tasks, open_env
+    spec, env = tau2_records(domain, task_id)
+    ec = tau2_tasks(domain)[task_id].evaluation_criteria
+    actions = [a for a in (ec.actions or []) if a.requestor == 'assistant'] if ec else []
+    if not actions: raise FlywheelError(f"τ2 task {domain}/{task_id} expects no assistant action, so it has no workflow to grow a tree from; pick another task.")
+    tools = open_env(env).tools()
+    state = {k: v for a in actions for k, v in (a.arguments or {}).items() if isinstance(v, (str, int, float, bool))}
+    steps = [{'action': f'tool_call: {a.name}', 'condition': f"the policy calls for {a.name}" + (' first' if i == 0 else '')} for i, a in enumerate(actions)]
+    steps.append({'action': 'proceed', 'condition': 'the request was handled', 'outcome': "the user's request handled as the policy requires"})
+    names = [t['function']['name'] for t in tools]
+    scn = Scenario(name=f"tau2_{domain}_{re.sub(r'[^A-Za-z0-9]+', '_', task_id)}", description=f"τ2-bench {domain}: {spec.scenario}",
+                   tools=tools, read_tools=[n for n in names if n.startswith(_READ)], workflow=steps, state=state, user=spec.instruction)
+    if p := scenario_problems(scn): raise FlywheelError(f"τ2 task {domain}/{task_id} does not convert ({p[0]}).")
+    return scn
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #29282274
 def render_tree(tree:BehaviorTree) -> str:
@@ -738,6 +793,24 @@ def solve_k(task:str, question:str, solvers:list, k:int=3, params:dict|None=None
                             **{'temperature': temperature, **(params or {})}).parsed.final_answer)
     return out
 
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #06c7b324
+def executed_result(traj:Trajectory) -> tuple|None:
+    "What a solver's episode did, as the verifier saw it: passed, and each test's outcome (None when it was not verified)."
+    v = traj.verdict
+    if v is None or traj.status == 'failed': return None
+    return (v.passed, tuple(sorted((t.name, t.outcome) for t in v.tests)))
+
+def consistent_execution(results:list[tuple|None], k:int=3) -> bool:
+    "The consistency filter on executed results: at least k verified runs, every one with the same test outcomes, and all passing."
+    return len(results) >= k and results[0] is not None and bool(results[0][0]) and len(set(results)) == 1
+
+def solve_by_execution(ctx:StageContext, env:Environment, k:int=3) -> list[Trajectory]:
+    "k solver episodes (roles cycled through `flywheel.solvers`, each its own sample) in the variant's environment, verified by its tests."
+    from termworld import agent as _agent
+    fw = ctx.cfg.flywheel
+    return [_agent.run_episode(ctx.models[fw.solvers[i % len(fw.solvers)]], env, role=fw.solvers[i % len(fw.solvers)], sample=i, store=ctx.store,
+                               settings=ctx.cfg.trajectories, sandbox=ctx.cfg, stage='flywheel') for i in range(k)]
+
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #ad52ccf3
 def held_out_tasks(store:RunStore) -> set[str]:
     "The run's evaluation tasks and every task descending from one (empty before a split is written)."
@@ -787,6 +860,34 @@ def gate_variant(ctx:StageContext, # the flywheel's context (`models`, and `sand
         if not env.ok: spec.status, spec.error = 'discarded', f"environment {env.status}: {env.error}"
     return spec
 
+def _variant_spec(task:TaskSpec, rnd:int, i:int, v:Variant) -> TaskSpec:
+    return TaskSpec(primitive_id=task.primitive_id, skill_ids=task.skill_ids, persona_ids=task.persona_ids,
+                    sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
+                    blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
+                    scenario=task.scenario, category=task.category, subcategory=task.subcategory)
+
+def _reasoning_executed(ctx:StageContext, rec:FlywheelTask, task:TaskSpec, rnd:int, i:int, v:Variant) -> FlywheelTask:
+    "Gate the variant (environment and tests), then keep it only when k solver episodes in it agree on executed results."
+    store, fw = ctx.store, ctx.cfg.flywheel
+    spec = _variant_spec(task, rnd, i, v)
+    spec = store.get('tasks', spec.id) or gate_variant(ctx, spec)
+    store.append('tasks', spec, skip_existing=True)
+    rec.task_id = spec.id
+    if not spec.ok:
+        rec.status, rec.error = spec.status, f"the variant did not pass the task gates: {spec.error}"
+        return rec
+    env = next((e for e in store.read('environments', kind=Environment) if e.task_id == spec.id and e.ok), None)
+    if env is None:
+        rec.status, rec.error = 'rejected', 'the variant has no working environment to execute solutions in'
+        return rec
+    trajs = solve_by_execution(ctx, env, fw.k)
+    results = [executed_result(t) for t in trajs]
+    rec.answers = ['not verified' if r is None else f"{'passed' if r[0] else 'failed'} {sum(o == 'passed' for _, o in r[1])}/{len(r[1])} tests" for r in results]
+    if not consistent_execution(results, fw.k):
+        rec.status, rec.error = 'rejected', f"the {fw.k} executed solutions do not all pass with the same results ({', '.join(rec.answers)})"
+        store.append('tasks', spec.model_copy(update={'status': 'rejected', 'error': rec.error}))
+    return rec
+
 def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
     "Variants of one failed task, each checked by k solvers (a module-level function, so that Ray can send it to a worker)."
     cfg, models, store = ctx.cfg, ctx.models, ctx.store
@@ -806,6 +907,8 @@ def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> lis
         rec = FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, variant=i, instruction=v.instruction,
                            change=v.change or ('persona' if persona else ''), persona=persona,
                            check_question=v.check_question, criteria=v.criteria)
+        if fw.consistency == 'execution' and fw.build_environments:
+            out.append(_reasoning_executed(ctx, rec, task, rnd, i, v)); continue
         try: rec.answers = solve_k(v.instruction, v.check_question, solvers, fw.k, p, rec.id, fw.solver_temperature)
         except LLMError as e: rec.status, rec.error = 'failed', str(e); out.append(rec); continue
         if consistent(rec.answers, fw.k) is None:
@@ -989,7 +1092,7 @@ def round_training_tasks(store:RunStore, rnd:int, held:list[FlywheelTask]) -> li
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #3baf2aeb
 def _scenarios(cfg:Config) -> dict[str, Scenario]:
-    return {s.name: s for s in (load_scenario(n) for n in (cfg.flywheel.scenarios or shipped_scenarios()))}
+    return {s.name: s for s in load_scenarios(cfg.flywheel.scenarios)}
 
 def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None) -> list[FlywheelEval]:
     "Score the round's student on the held-out tasks (one rollout each, recorded; a rerun reuses them)."
@@ -1077,7 +1180,7 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
                 ):
     "Run `flywheel.rounds` rounds of the reasoning and agentic flywheels (training the student between rounds when `flywheel.train`)."
     fw = cfg.flywheel
-    scns = [load_scenario(s) for s in (fw.scenarios or shipped_scenarios())] if fw.agentic else []
+    scns = load_scenarios(fw.scenarios) if fw.agentic else []
     by_name = {s.name: s for s in scns}
     for rnd in range(fw.rounds):
         student, parent = round_student(cfg, store, rnd)
