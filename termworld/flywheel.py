@@ -1351,4 +1351,16 @@ def report_flywheel(store:RunStore) -> str:
             lines += ['```', render_tree(t.tree), '```']
             plot_tree(t.tree, store.root/'flywheel'/f'tree_{scn}.png')
     plot_rounds(df, store.root/'flywheel'/'rounds.png')
-    return '\n'.join(lines + ['', '![flywheel rounds](flywheel/rounds.png)'])
+    lines += ['', '![flywheel rounds](flywheel/rounds.png)']
+    trained = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: m.round)
+    if trained:
+        lines += ['', '### Students trained between rounds', '', '| round | student | method | tasks | status | trained student |', '|---|---|---|---|---|---|']
+        lines += [f"| {m.round} | `{m.student}` | {m.method} | {len(m.task_ids)} | {m.status if m.ok else f'{m.status}: {m.error}'} | `{m.trained or '–'}` |" for m in trained]
+    fig2 = flywheel_eval(store)
+    if not fig2.empty:
+        cats = [c for c in fig2.columns if c not in ('round', 'student')]
+        lines += ['', '### Held-out evaluation per round (AQ Fig. 2)', '', '| round | ' + ' | '.join(cats) + ' | student |', '|---' * (len(cats) + 2) + '|']
+        lines += [f"| {r['round']} | " + ' | '.join(_f(r[c]) for c in cats) + f" | `{r['student']}` |" for _, r in fig2.iterrows()]
+        plot_eval(fig2, store.root/'flywheel'/'eval_rounds.png')
+        lines += ['', '![held-out score per round](flywheel/eval_rounds.png)']
+    return '\n'.join(lines)
