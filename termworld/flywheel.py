@@ -1280,6 +1280,10 @@ def play_episode(ep:FlywheelEpisode, prompt:list[dict], generate:Callable[[list[
     if not ids: ids, mask = [eos], [0]
     return prompt_ids, ids, mask, ep.result(role='student')
 
+def _runs(mask:list[int]) -> list[int]:
+    "Lengths of the runs of 1s in a mask (the student's turns)."
+    return [len(r) for r in ''.join(map(str, mask)).split('0') if r]
+
 def episode_rollout_func(make_episode:Callable[[list[dict]], FlywheelEpisode], max_turn_tokens:int=96, log:list|None=None) -> Callable:
     "A trl `rollout_func`: every prompt played as a whole episode by the weights being trained; rewards come back as columns."
     def rollout_func(prompts:list, trainer) -> dict:
@@ -1297,7 +1301,7 @@ def episode_rollout_func(make_episode:Callable[[list[dict]], FlywheelEpisode], m
             p_ids, c_ids, mask, r = play_episode(ep, prompt, generate, tok, trainer.max_completion_length, max_turn_tokens)
             for k, v in zip(out, (p_ids, c_ids, mask, r.reward, float(r.format_errors == 0 and r.turns > 0), r.turns, ep.task.id)): out[k].append(v)
             if log is not None: log.append(dict(task_id=ep.task.id, reward=r.reward, turns=r.turns, format_errors=r.format_errors,
-                                                student_tokens=sum(mask), tokens=len(c_ids)))
+                                                student_tokens=sum(mask), tokens=len(c_ids), prompt_tokens=len(p_ids), turn_tokens=_runs(mask)))
         return {**out, 'logprobs': None}
     return rollout_func
 
