@@ -7,27 +7,35 @@ from __future__ import annotations
 import json, operator, random, re, textwrap
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, Callable, ClassVar, Literal
 
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
 from .llm import Models, LLMError
 from .scale import StageContext
+from .train import RubricJudgement
+from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'Branch', 'BehaviorTree', 'parse_check', 'eval_check',
-           'Scenario', 'shipped_scenarios', 'load_scenario', 'linear_tree', 'render_tree', 'plot_tree', 'NewBranch',
-           'Expansion', 'add_branch', 'expand_tree', 'Fact', 'Inversion', 'path_tools', 'siblings', 'forces_path',
-           'invert_branch', 'Subgoal', 'Rubric', 'rubric_for_path', 'tool_calls', 'score', 'rubric_reward',
-           'AdversaryText', 'Adversary', 'make_adversary', 'AgentTurn', 'Rollout', 'follows_path', 'simulate_tool',
-           'simulate_user', 'FlywheelTask', 'TreeRecord', 'FlywheelRound', 'rollout', 'path_tools_of', 'Variant',
-           'Variants', 'Answer', 'normalize_answer', 'consistent', 'solve_k', 'held_out_tasks', 'failed_tasks',
-           'personas', 'gate_variant', 'reasoning_round', 'agentic_round', 'run_flywheel', 'flywheel_tasks',
-           'flywheel_grpo_rows', 'flywheel_sft_examples', 'flywheel_stats', 'plot_rounds', 'report_flywheel']
+__all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'Branch', 'BehaviorTree', 'parse_check',
+           'eval_check', 'Scenario', 'shipped_scenarios', 'scenario_problems', 'load_scenario', 'load_scenarios',
+           'linear_tree', 'tau2_scenario', 'render_tree', 'plot_tree', 'NewBranch', 'Expansion', 'add_branch',
+           'expand_tree', 'Fact', 'Inversion', 'path_tools', 'siblings', 'forces_path', 'invert_branch', 'Subgoal',
+           'Rubric', 'action_goal', 'rubric_for_path', 'tool_calls', 'score', 'rubric_reward', 'trajectory_text',
+           'judge_goals', 'judged_score', 'AdversaryText', 'Adversary', 'make_adversary', 'AgentTurn', 'Rollout',
+           'follows_path', 'simulate_tool', 'simulate_user', 'FlywheelTask', 'TreeRecord', 'FlywheelRound',
+           'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant', 'Variants', 'Answer',
+           'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution', 'solve_by_execution',
+           'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
+           'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
+           'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step',
+           'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows',
+           'episode_factory', 'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward',
+           'flywheel_stats', 'plot_rounds', 'report_flywheel']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -40,9 +48,10 @@ class FlywheelSection(Section):
     variants: int = 2                   # harder variants asked per failed task
     persona_fraction: float = 0.5       # share of failed tasks rewritten through a persona
     k: int = 3                          # independent solutions that must agree on the final answer
+    consistency: Literal['answer', 'execution'] = 'answer'   # answer: k final answers agree; execution: k solver episodes in the variant's environment all pass its tests
     solver_temperature: float = 0.7     # sampling temperature of the solvers (independent samples when roles share a model)
     solvers: list[str] = ['teacher', 'synthesizer', 'judge']   # roles giving the k solutions (cycled)
-    scenarios: list[str] = []           # seed scenarios by name or YAML path; default: all shipped
+    scenarios: list[str] = []           # seed scenarios by name, YAML path or folder of YAML files; default: all shipped
     new_branches: int = 1               # branches proposed per tree per round
     tasks_per_round: int = 2            # paths inverted into tasks per tree per round
     adversarial_fraction: float = 0.5   # share of tasks with an adversarial simulated user
@@ -53,6 +62,11 @@ class FlywheelSection(Section):
     agent: str = 'student'              # role whose rollouts give pass rates and the next round's observations
     params: dict[str, Any] = {}         # extra model-call parameters (e.g. max_tokens)
     build_environments: bool = True     # kept reasoning variants go through generate-verify-repair like any task (off: judged only)
+    goals: bool = True                  # rubrics also hold goals in words (refusal explained, transfer announced) checked by the judge role
+    train: bool = False                 # train the student between rounds; its adapter plays the next round
+    train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes with the rubric reward; sft: on rollouts that scored 1.0
+    eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
+    max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
 
 class FlywheelError(TermworldError):
     "A behavior tree, scenario or rubric is malformed."
@@ -176,12 +190,45 @@ def shipped_scenarios() -> list[str]:
     "Names of the seed scenarios shipped with termworld."
     return sorted(p.stem for p in package_path('data', 'flywheel').glob('*.yaml'))
 
+def scenario_problems(scn:Scenario) -> list[str]:
+    "Why a scenario cannot seed a tree (empty when it can): no workflow, workflow tools or read tools missing from `tools`, bad checks."
+    out = [] if scn.workflow else ['it has no workflow']
+    names = set(scn.tool_names)
+    for i, step in enumerate(scn.workflow):
+        act = str(step.get('action', 'proceed'))
+        if act.startswith('tool_call:') and act.split(':', 1)[1].strip() not in names:
+            out.append(f"workflow step {i + 1} calls {act.split(':', 1)[1].strip()!r}, which is not among its tools")
+        if step.get('check'):
+            try: parse_check(step['check'])
+            except FlywheelError as e: out.append(f"workflow step {i + 1}: {e}")
+    out += [f"read tool {t!r} is not among its tools" for t in scn.read_tools if t not in names]
+    return out
+
 def load_scenario(name:str) -> Scenario:
-    "A shipped seed scenario by name, or one from a YAML path."
+    "A shipped seed scenario by name, or one from a YAML path (checked: a bad file is a one-line `ConfigError`)."
     path = Path(name) if name.endswith(('.yaml', '.yml')) else package_path('data', 'flywheel', f'{name}.yaml')
     if not path.exists(): raise ConfigError(f"flywheel scenario {name!r} not found; use one of {shipped_scenarios()} or a YAML path.")
-    try: return Scenario.model_validate(yaml.safe_load(path.read_text()))
+    try:
+        data = yaml.safe_load(path.read_text())
+        if not isinstance(data, dict): raise ValueError(f"it holds {type(data).__name__}, not a mapping of scenario keys")
+        scn = Scenario.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ConfigError(f"flywheel scenario {path} is invalid ({'.'.join(map(str, err['loc']))}: {err['msg'].lower()}); fix the file.") from None
     except Exception as e: raise ConfigError(f"flywheel scenario {path} is invalid ({str(e).splitlines()[0]}); fix the file.") from None
+    if p := scenario_problems(scn): raise ConfigError(f"flywheel scenario {path} is invalid ({p[0]}); fix the file.")
+    return scn
+
+def load_scenarios(names:list[str]) -> list[Scenario]:
+    "Scenarios by name, YAML path or folder (every `*.yaml` in it); default: all shipped. Names must be unique."
+    out = []
+    for n in names or shipped_scenarios():
+        p = Path(n)
+        out += [load_scenario(str(f)) for f in sorted(p.glob('*.y*ml'))] if p.is_dir() else [load_scenario(n)]
+    seen = [s.name for s in out]
+    if dup := next((s for s in seen if seen.count(s) > 1), None):
+        raise ConfigError(f"two flywheel scenarios are named {dup!r}; give each scenario file its own `name`.")
+    return out
 
 def linear_tree(scn:Scenario) -> BehaviorTree:
     "Phase 1: the scenario's workflow A → B → C as a single-path behavior tree."
@@ -194,6 +241,26 @@ def linear_tree(scn:Scenario) -> BehaviorTree:
                          outcome=(step.get('outcome') or 'workflow completed') if last else None))
     return BehaviorTree(scenario=scn.name, root='b0', root_condition=bs[0].condition,
                         allowed_actions=sorted({b.action for b in bs}), branches=bs).validate_tree()
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #4085f98c
+_READ = ('get_', 'search_', 'find_', 'list_', 'calculate', 'check_', 'lookup')
+
+def tau2_scenario(domain:str, task_id:str) -> Scenario:
+    "A τ2-bench task as a seed scenario: the domain's tools, its expected assistant actions as the linear workflow, their arguments as the state."
+    from termworld.bench import tau2_records, tau2_tasks, open_env
+    spec, env = tau2_records(domain, task_id)
+    ec = tau2_tasks(domain)[task_id].evaluation_criteria
+    actions = [a for a in (ec.actions or []) if a.requestor == 'assistant'] if ec else []
+    if not actions: raise FlywheelError(f"τ2 task {domain}/{task_id} expects no assistant action, so it has no workflow to grow a tree from; pick another task.")
+    tools = open_env(env).tools()
+    state = {k: v for a in actions for k, v in (a.arguments or {}).items() if isinstance(v, (str, int, float, bool))}
+    steps = [{'action': f'tool_call: {a.name}', 'condition': f"the policy calls for {a.name}" + (' first' if i == 0 else '')} for i, a in enumerate(actions)]
+    steps.append({'action': 'proceed', 'condition': 'the request was handled', 'outcome': "the user's request handled as the policy requires"})
+    names = [t['function']['name'] for t in tools]
+    scn = Scenario(name=f"tau2_{domain}_{re.sub(r'[^A-Za-z0-9]+', '_', task_id)}", description=f"τ2-bench {domain}: {spec.scenario}",
+                   tools=tools, read_tools=[n for n in names if n.startswith(_READ)], workflow=steps, state=state, user=spec.instruction)
+    if p := scenario_problems(scn): raise FlywheelError(f"τ2 task {domain}/{task_id} does not convert ({p[0]}).")
+    return scn
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #29282274
 def render_tree(tree:BehaviorTree) -> str:
@@ -328,9 +395,9 @@ def invert_branch(tree:BehaviorTree, path:list[str], scn:Scenario, llm, params:d
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #7c7e6a67
 class Subgoal(BaseModel):
-    "A verifiable subgoal: a tool that must be called (with argument values) or must not be."
-    kind: Literal['call', 'no_call']
-    tool: str
+    "A subgoal: a tool that must be called (with argument values) or must not be, or a `goal` in words the judge checks on the trajectory."
+    kind: Literal['call', 'no_call', 'goal']
+    tool: str = ''
     args: dict[str, Any] = {}
     description: str = ''
 
@@ -339,7 +406,20 @@ class Rubric(BaseModel):
     subgoals: list[Subgoal] = []
     forbidden: list[str] = []
 
-def rubric_for_path(tree:BehaviorTree, path:list[str], scn:Scenario, state:dict) -> Rubric:
+GOALS = {'refuse': 'refuses the request and explains why to the user (refusal explained)',
+         'transfer': 'transfers the user to a human agent and tells them so',
+         'ask': 'asks the user for the missing information before acting',
+         'escalate': 'escalates the case and tells the user what happens next'}
+
+def action_goal(action:str) -> str|None:
+    "The goal in words for a path action that is not a tool call (None for tool calls and `proceed`)."
+    a = action.strip()
+    if not a or a == 'proceed' or a.startswith('tool_call:'): return None
+    return GOALS.get(re.split(r'[\s:_]', a, maxsplit=1)[0].lower(), f"does what the policy asks at this point: {a}")
+
+def rubric_for_path(tree:BehaviorTree, path:list[str], scn:Scenario, state:dict,
+                    goals:bool=False, # also a judged `goal` subgoal for each path action that is not a tool call (refuse, transfer, ...)
+                   ) -> Rubric:
     "Subgoals from a path: call each path tool (with state-known required arguments); never call off-path tools."
     props = {t['function']['name']: t['function'].get('parameters', {}) for t in scn.tools}
     on = path_tools(tree, path)
@@ -355,6 +435,7 @@ def rubric_for_path(tree:BehaviorTree, path:list[str], scn:Scenario, state:dict)
             if b.action.startswith('tool_call:'): off.add(b.action.split(':', 1)[1].strip())
     off |= {a.split(':', 1)[1].strip() for a in tree.disallowed_actions if a.startswith('tool_call:')}
     forbidden = sorted(off - set(on))
+    if goals: subs += [Subgoal(kind='goal', description=g) for i in path if (g := action_goal(tree.get(i).action))]
     subs += [Subgoal(kind='no_call', tool=t, description=f"does not call {t} (policy)") for t in forbidden]
     return Rubric(subgoals=subs, forbidden=forbidden)
 
@@ -391,12 +472,13 @@ def tool_calls(transcript:list[dict]|str) -> list[dict]:
 def _arg_match(want, have) -> bool:
     return str(want).strip().lower() == str(have).strip().lower()
 
-def score(rubric:Rubric, calls:list[dict]) -> tuple[float, list[bool], bool]:
-    "`(reward, met per subgoal, policy violated)`: reward = fraction met, 0 on a violation."
-    names = [c['name'] for c in calls]
+def score(rubric:Rubric, calls:list[dict], goals_met:list[bool]|None=None) -> tuple[float, list[bool], bool]:
+    "`(reward, met per subgoal, policy violated)`: reward = fraction met, 0 on a violation; a `goal` is met only by the judge's verdict in `goals_met`."
+    names, judged = [c['name'] for c in calls], iter(goals_met or [])
     met = []
     for s in rubric.subgoals:
-        if s.kind == 'no_call': met.append(s.tool not in names)
+        if s.kind == 'goal': met.append(bool(next(judged, False)))
+        elif s.kind == 'no_call': met.append(s.tool not in names)
         else: met.append(any(c['name'] == s.tool and all(_arg_match(v, c['arguments'].get(k)) for k, v in s.args.items()) for c in calls))
     violated = any(t in names for t in rubric.forbidden)
     reward = 0.0 if violated or not met else sum(met) / len(met)
@@ -410,6 +492,34 @@ def rubric_reward(prompts:list, completions:list, rubric:list|None=None, **colum
         r = Rubric.model_validate_json(rub) if isinstance(rub, str) else Rubric.model_validate(rub)
         out.append(score(r, tool_calls(comp))[0])
     return out
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #267a5361
+def trajectory_text(transcript:list[dict]) -> str:
+    "A transcript as plain lines for the judge: who said what, which tool was called with what, what it returned."
+    lines = []
+    for m in transcript:
+        if m['role'] == 'assistant' and m.get('tool_calls'):
+            f = m['tool_calls'][0]['function']
+            lines.append(f"agent calls {f['name']}({f['arguments']})")
+        elif m['role'] == 'tool': lines.append(f"tool {m.get('name', '')} returned: {m['content']}")
+        else: lines.append(f"{'agent' if m['role'] == 'assistant' else m['role']}: {m.get('content') or ''}")
+    return '\n'.join(lines)
+
+def judge_goals(rubric:Rubric, transcript:list[dict], judge, params:dict|None=None, record_id:str='') -> list[bool]:
+    "The judge's verdict on each `goal` subgoal (in order) against the trajectory; no call when the rubric has none."
+    goals = [s.description for s in rubric.subgoals if s.kind == 'goal']
+    if not goals: return []
+    msgs = render_messages('flywheel_goals', trajectory=trajectory_text(transcript), n=len(goals),
+                           goals='\n'.join(f"{i + 1}. {g}" for i, g in enumerate(goals)))
+    met = judge.chat(msgs, schema=RubricJudgement, stage='flywheel', record_id=record_id, **(params or {})).parsed.met
+    return [bool(m) for m in met[:len(goals)]] + [False] * (len(goals) - len(met[:len(goals)]))
+
+def judged_score(rubric:Rubric, transcript:list[dict], judge=None, params:dict|None=None, record_id:str='') -> tuple[float, list[bool], bool]:
+    "`score` with the judge for goals in words; deterministic checks first, so a policy violation never reaches the judge."
+    calls = tool_calls(transcript)
+    reward, met, violated = score(rubric, calls)
+    if violated or judge is None or not any(s.kind == 'goal' for s in rubric.subgoals): return reward, met, violated
+    return score(rubric, calls, judge_goals(rubric, transcript, judge, params, record_id))
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #8719ec9c
 class AdversaryText(BaseModel):
@@ -460,6 +570,8 @@ class Rollout(BaseModel):
     followed: bool = False             # the path's tools were called in order
     error: str|None = None
     usage: Usage = Usage()
+    turns: int = 0                     # agent turns taken
+    format_errors: int = 0             # agent replies that were not an agent turn (the episode ends there)
 
 def follows_path(calls:list[dict], want:list[str]) -> bool:
     "Whether the path's tools appear, in order, among the calls."
@@ -561,33 +673,84 @@ class FlywheelRound(Record):
     note: str = ''
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #d82095a3
-def rollout(task:FlywheelTask, scn:Scenario, agent, user_llm, tool_llm=None, max_turns:int=8, params:dict|None=None,
-            role:str='') -> Rollout:
-    "Run `agent` against the simulated user and tools for one task and score it with the task's rubric."
-    rid, p = task.id, params or {}
-    usage, transcript, error = Usage(), [], None
+def parse_turn(text:str) -> AgentTurn|None:
+    "The first JSON object of a reply that is an agent turn (a tool call or a message), else None."
+    for obj in _json_objects(text or ''):
+        if isinstance(obj, dict) and (obj.get('tool') or obj.get('message')):
+            try: return AgentTurn.model_validate({k: v for k, v in obj.items() if k in AgentTurn.model_fields})
+            except ValueError: continue
+    return None
+
+class FlywheelEpisode:
+    "A flywheel task as a multi-turn environment: the simulated user opens, each agent turn gets a tool result or the user's reply, the rubric scores the end."
+    def __init__(self, task:FlywheelTask, scn:Scenario, user_llm, tool_llm=None, judge=None, max_turns:int=8, params:dict|None=None,
+                 opening:str|None=None): # the user's first message when already known (a GRPO prompt), else simulated
+        self.task, self.scn, self.user_llm, self.tool_llm, self.judge = task, scn, user_llm, tool_llm, judge
+        self.max_turns, self.params, self.opening = max_turns, dict(params or {}), opening
+        self.transcript, self.done, self.turns, self.format_errors, self.error = [], False, 0, 0, None
+
+    def reset(self) -> list[dict]:
+        "The agent's first view: the system prompt (SOP and tools) and the simulated user's opening message."
+        t = self.task
+        said = self.opening if self.opening is not None else simulate_user([], t.user_instruction, t.adversary, self.user_llm, self.params, t.id)
+        self.transcript, self.done, self.turns, self.format_errors, self.error = [{'role': 'user', 'content': said}], False, 0, 0, None
+        return _agent_view(t.system_prompt(), self.transcript)
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a08c80f3
+@patch
+def step(self:FlywheelEpisode, reply:str|AgentTurn) -> list[dict]:
+    "Apply one agent turn (an `AgentTurn` or a reply text holding one); the messages the agent sees next (none once the episode is over)."
+    if self.done: raise FlywheelError("the episode is over; reset it before another step.")
+    t, p = self.task, self.params
+    turn = reply if isinstance(reply, AgentTurn) else parse_turn(reply)
+    self.turns, n0 = self.turns + 1, len(self.transcript)
     try:
-        transcript.append({'role': 'user', 'content': simulate_user([], task.user_instruction, task.adversary, user_llm, p, rid)})
-        for _ in range(max_turns):
-            reply = agent.chat(_agent_view(task.system_prompt(), transcript), schema=AgentTurn, stage='flywheel', record_id=rid, **p)
+        if turn is None:    # not an agent turn: the episode ends (the format reward says why)
+            self.format_errors += 1; self.done = True
+            self.transcript.append({'role': 'assistant', 'content': str(reply)})
+        elif turn.tool:
+            call = {'name': turn.tool, 'arguments': turn.arguments}
+            self.transcript.append({'role': 'assistant', 'content': '', 'tool_calls': [
+                {'type': 'function', 'function': {'name': turn.tool, 'arguments': json.dumps(turn.arguments)}}]})
+            self.transcript.append({'role': 'tool', 'name': turn.tool, 'content': simulate_tool(call, t.state, self.scn, self.tool_llm, p, t.id)})
+        else:
+            self.transcript.append({'role': 'assistant', 'content': turn.message})
+            if turn.done: self.done = True
+            else:
+                said = simulate_user(self.transcript, t.user_instruction, t.adversary, self.user_llm, p, t.id)
+                self.transcript.append({'role': 'user', 'content': said.replace(STOP, '').strip()})
+                if STOP in said: self.done = True
+    except LLMError as e: self.error, self.done = str(e), True
+    if self.turns >= self.max_turns: self.done = True
+    if self.done: return []
+    return [m for m in _agent_view('', self.transcript[n0:])[1:] if m['role'] != 'assistant']
+
+@patch
+def result(self:FlywheelEpisode, role:str='', model:str='', usage:Usage|None=None) -> Rollout:
+    "The episode scored by the task's rubric: deterministic checks first, the judge for goals in words."
+    calls, rubric = tool_calls(self.transcript), self.task.rubric or Rubric()
+    try: reward, met, violated = judged_score(rubric, self.transcript, self.judge, self.params, self.task.id)
+    except LLMError as e:
+        self.error = self.error or f"judge: {e}"
+        reward, met, violated = score(rubric, calls)
+    return Rollout(role=role, model=model, messages=self.transcript, calls=calls, reward=reward, met=met, violated=violated,
+                   followed=follows_path(calls, path_tools_of(self.task)), error=self.error, usage=usage or Usage(),
+                   turns=self.turns, format_errors=self.format_errors)
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #6e8aaaf3
+def rollout(task:FlywheelTask, scn:Scenario, agent, user_llm, tool_llm=None, max_turns:int=8, params:dict|None=None,
+            role:str='', judge=None) -> Rollout:
+    "Run `agent` against the simulated user and tools for one task (a `FlywheelEpisode`) and score it with the task's rubric."
+    ep, usage = FlywheelEpisode(task, scn, user_llm, tool_llm, judge, max_turns, params), Usage()
+    try:
+        view = ep.reset()
+        while not ep.done:
+            reply = agent.chat(view, schema=AgentTurn, stage='flywheel', record_id=task.id, **ep.params)
             usage = usage + reply.usage
-            t = reply.parsed
-            if t.tool:
-                call = {'name': t.tool, 'arguments': t.arguments}
-                transcript.append({'role': 'assistant', 'content': '', 'tool_calls': [
-                    {'type': 'function', 'function': {'name': t.tool, 'arguments': json.dumps(t.arguments)}}]})
-                transcript.append({'role': 'tool', 'name': t.tool, 'content': simulate_tool(call, task.state, scn, tool_llm, p, rid)})
-                continue
-            transcript.append({'role': 'assistant', 'content': t.message})
-            if t.done: break
-            said = simulate_user(transcript, task.user_instruction, task.adversary, user_llm, p, rid)
-            transcript.append({'role': 'user', 'content': said.replace(STOP, '').strip()})
-            if STOP in said: break
-    except LLMError as e: error = str(e)
-    calls = tool_calls(transcript)
-    reward, met, violated = score(task.rubric or Rubric(), calls)
-    return Rollout(role=role, model=getattr(agent, 'spec', ''), messages=transcript, calls=calls, reward=reward, met=met,
-                   violated=violated, followed=follows_path(calls, path_tools_of(task)), error=error, usage=usage)
+            ep.step(reply.parsed)
+            view = _agent_view(task.system_prompt(), ep.transcript)
+    except LLMError as e: ep.error = str(e)
+    return ep.result(role, getattr(agent, 'spec', ''), usage)
 
 def path_tools_of(task:FlywheelTask) -> list[str]:
     "The tools a task's intended path calls, from its rubric."
@@ -629,6 +792,24 @@ def solve_k(task:str, question:str, solvers:list, k:int=3, params:dict|None=None
         out.append(llm.chat(msgs, schema=Answer, stage='flywheel', record_id=record_id, sample=i,
                             **{'temperature': temperature, **(params or {})}).parsed.final_answer)
     return out
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #06c7b324
+def executed_result(traj:Trajectory) -> tuple|None:
+    "What a solver's episode did, as the verifier saw it: passed, and each test's outcome (None when it was not verified)."
+    v = traj.verdict
+    if v is None or traj.status == 'failed': return None
+    return (v.passed, tuple(sorted((t.name, t.outcome) for t in v.tests)))
+
+def consistent_execution(results:list[tuple|None], k:int=3) -> bool:
+    "The consistency filter on executed results: at least k verified runs, every one with the same test outcomes, and all passing."
+    return len(results) >= k and results[0] is not None and bool(results[0][0]) and len(set(results)) == 1
+
+def solve_by_execution(ctx:StageContext, env:Environment, k:int=3) -> list[Trajectory]:
+    "k solver episodes (roles cycled through `flywheel.solvers`, each its own sample) in the variant's environment, verified by its tests."
+    from termworld import agent as _agent
+    fw = ctx.cfg.flywheel
+    return [_agent.run_episode(ctx.models[fw.solvers[i % len(fw.solvers)]], env, role=fw.solvers[i % len(fw.solvers)], sample=i, store=ctx.store,
+                               settings=ctx.cfg.trajectories, sandbox=ctx.cfg, stage='flywheel') for i in range(k)]
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #ad52ccf3
 def held_out_tasks(store:RunStore) -> set[str]:
@@ -679,6 +860,34 @@ def gate_variant(ctx:StageContext, # the flywheel's context (`models`, and `sand
         if not env.ok: spec.status, spec.error = 'discarded', f"environment {env.status}: {env.error}"
     return spec
 
+def _variant_spec(task:TaskSpec, rnd:int, i:int, v:Variant) -> TaskSpec:
+    return TaskSpec(primitive_id=task.primitive_id, skill_ids=task.skill_ids, persona_ids=task.persona_ids,
+                    sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
+                    blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
+                    scenario=task.scenario, category=task.category, subcategory=task.subcategory)
+
+def _reasoning_executed(ctx:StageContext, rec:FlywheelTask, task:TaskSpec, rnd:int, i:int, v:Variant) -> FlywheelTask:
+    "Gate the variant (environment and tests), then keep it only when k solver episodes in it agree on executed results."
+    store, fw = ctx.store, ctx.cfg.flywheel
+    spec = _variant_spec(task, rnd, i, v)
+    spec = store.get('tasks', spec.id) or gate_variant(ctx, spec)
+    store.append('tasks', spec, skip_existing=True)
+    rec.task_id = spec.id
+    if not spec.ok:
+        rec.status, rec.error = spec.status, f"the variant did not pass the task gates: {spec.error}"
+        return rec
+    env = next((e for e in store.read('environments', kind=Environment) if e.task_id == spec.id and e.ok), None)
+    if env is None:
+        rec.status, rec.error = 'rejected', 'the variant has no working environment to execute solutions in'
+        return rec
+    trajs = solve_by_execution(ctx, env, fw.k)
+    results = [executed_result(t) for t in trajs]
+    rec.answers = ['not verified' if r is None else f"{'passed' if r[0] else 'failed'} {sum(o == 'passed' for _, o in r[1])}/{len(r[1])} tests" for r in results]
+    if not consistent_execution(results, fw.k):
+        rec.status, rec.error = 'rejected', f"the {fw.k} executed solutions do not all pass with the same results ({', '.join(rec.answers)})"
+        store.append('tasks', spec.model_copy(update={'status': 'rejected', 'error': rec.error}))
+    return rec
+
 def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
     "Variants of one failed task, each checked by k solvers (a module-level function, so that Ray can send it to a worker)."
     cfg, models, store = ctx.cfg, ctx.models, ctx.store
@@ -698,6 +907,8 @@ def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> lis
         rec = FlywheelTask(flywheel='reasoning', round=rnd, parent_id=task.id, variant=i, instruction=v.instruction,
                            change=v.change or ('persona' if persona else ''), persona=persona,
                            check_question=v.check_question, criteria=v.criteria)
+        if fw.consistency == 'execution' and fw.build_environments:
+            out.append(_reasoning_executed(ctx, rec, task, rnd, i, v)); continue
         try: rec.answers = solve_k(v.instruction, v.check_question, solvers, fw.k, p, rec.id, fw.solver_temperature)
         except LLMError as e: rec.status, rec.error = 'failed', str(e); out.append(rec); continue
         if consistent(rec.answers, fw.k) is None:
@@ -765,18 +976,19 @@ def _agentic_one(ctx:StageContext, scn:Scenario, rnd:int, tree_id:str, tree, ite
         if not ok:
             rec.status, rec.error = 'rejected', f"the synthesized state does not force the branch ({why})"
             return rec
-        rec.rubric = rubric_for_path(tree, path, scn, rec.state)
+        rec.rubric = rubric_for_path(tree, path, scn, rec.state, goals=fw.goals)
         if fw.strategies and rng.random() < fw.adversarial_fraction:
             rec.adversary = make_adversary(rec.state, tree, path, rec.rubric, scn, rng.choice(fw.strategies), models['synthesizer'], p, rec.id)
     except LLMError as e:
         rec.status, rec.error = 'failed', str(e); return rec
-    rec.validation = rollout(rec, scn, models[fw.validator], models['simulator'], tool_llm, fw.max_turns, p, role=fw.validator)
+    judge = models['judge'] if any(s.kind == 'goal' for s in rec.rubric.subgoals) else None
+    rec.validation = rollout(rec, scn, models[fw.validator], models['simulator'], tool_llm, fw.max_turns, p, role=fw.validator, judge=judge)
     v = rec.validation
     if v.error or v.reward < 1.0 or not v.followed:
         rec.status = 'rejected'
         rec.error = v.error or f"the {fw.validator} did not solve it along the branch (reward {v.reward:.2f}, followed={v.followed})"
         return rec
-    rec.rollouts = [rollout(rec, scn, models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role=fw.agent)]
+    rec.rollouts = [rollout(rec, scn, models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role=fw.agent, judge=judge)]
     return rec
 
 def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:int) -> FlywheelRound:
@@ -814,13 +1026,165 @@ def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:i
     stats.note = f"added {len(trec.added)} branches, rejected {len(trec.rejected)}" + (f" ({trec.rejected[0][:120]})" if trec.rejected else '')
     return stats
 
-# %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
-def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None):
-    "Run `flywheel.rounds` rounds of the reasoning and agentic flywheels, writing tasks, trees and round statistics."
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #839b13df
+class FlywheelModel(Record):
+    "One round's student: the spec that played the round, what it trained on, and the trained spec that plays the next round."
+    prefix: ClassVar[str] = 'fwmodel'
+    id_fields: ClassVar[tuple[str, ...]] = ('round', 'student', 'method', 'dataset_id')
+    kind: Literal['flywheel_model'] = 'flywheel_model'
+    round: int = 0
+    student: str = ''                  # the model spec whose rollouts this round used
+    method: str = 'grpo'
+    dataset_id: str = ''               # content id of the training tasks
+    task_ids: list[str] = []
+    parent_id: str|None = None         # the previous round's FlywheelModel
+    output_dir: str = ''
+    trained: str|None = None           # the trained student's spec (the next round's student)
+    metrics: dict[str, Any] = {}
+    history: list[dict] = []
+
+class FlywheelEval(Record):
+    "One held-out task scored by one round's student."
+    prefix: ClassVar[str] = 'fweval'
+    id_fields: ClassVar[tuple[str, ...]] = ('round', 'student', 'task_id')
+    kind: Literal['flywheel_eval'] = 'flywheel_eval'
+    round: int = 0
+    student: str = ''
+    task_id: str = ''
+    category: str = ''                 # the task's scenario
+    adversarial: bool = False
+    reward: float = 0.0
+    rollout: Rollout|None = None
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #5cd1ad01
+def round_student(cfg:Config, store:RunStore, rnd:int) -> tuple[str, str|None]:
+    "The spec that plays round `rnd` and the `FlywheelModel` it came from: the last trained student before it, else `models.student`."
+    done = [m for m in store.read('flywheel') if m.kind == 'flywheel_model' and m.round < rnd and m.ok and m.trained]
+    if not cfg.flywheel.train or not done: return cfg.models.student, None
+    last = max(done, key=lambda m: m.round)
+    return last.trained, last.id
+
+def with_student(cfg:Config, spec:str) -> Config:
+    "The configuration with `models.student` set to `spec`."
+    d = cfg.to_dict()
+    d['models'] = {**d['models'], 'student': spec}
+    return Config(d)
+
+def round_models(cfg:Config, store:RunStore, llms:dict|None, spec:str) -> Models:
+    "The round's models: `spec` as the student (a trained one is looked up by its spec, not by the role)."
+    llms = dict(llms or {})
+    if spec != cfg.models.student: llms.pop('student', None)
+    return Models(with_student(cfg, spec), store, llms=llms, stage='flywheel')
+
+def flywheel_holdout(store:RunStore, n:int) -> list[FlywheelTask]:
+    "Per scenario, the first `n` kept round-0 agentic tasks (by id): scored every round, never trained on."
+    by = {}
+    for t in sorted(flywheel_tasks(store), key=lambda t: t.id):
+        if t.round == 0: by.setdefault(t.scenario, []).append(t)
+    return [t for s in sorted(by) for t in by[s][:n]]
+
+def _content(t:FlywheelTask): return (t.scenario, t.path, t.state, t.user_instruction, t.sop)
+
+def round_training_tasks(store:RunStore, rnd:int, held:list[FlywheelTask]) -> list[FlywheelTask]:
+    "Round `rnd`'s kept agentic tasks, less the held-out ones and any task with the same content as one."
+    ids, same = {t.id for t in held}, [_content(t) for t in held]
+    return [t for t in flywheel_tasks(store) if t.round == rnd and t.id not in ids and _content(t) not in same]
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #3baf2aeb
+def _scenarios(cfg:Config) -> dict[str, Scenario]:
+    return {s.name: s for s in load_scenarios(cfg.flywheel.scenarios)}
+
+def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None) -> list[FlywheelEval]:
+    "Score the round's student on the held-out tasks (one rollout each, recorded; a rerun reuses them)."
+    fw, p = cfg.flywheel, _params(cfg)
+    scenarios = scenarios or _scenarios(cfg)
+    tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
+    out = []
+    for t in flywheel_holdout(store, fw.eval_tasks):
+        rec = FlywheelEval(round=rnd, student=models.spec(fw.agent), task_id=t.id, category=t.scenario, adversarial=t.adversary is not None)
+        if (old := store.get('flywheel', rec.id)) is not None: out.append(old); continue
+        judge = models['judge'] if any(s.kind == 'goal' for s in t.rubric.subgoals) else None
+        rec.rollout = rollout(t, scenarios[t.scenario], models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role='eval', judge=judge)
+        rec.reward = rec.rollout.reward
+        store.append('flywheel', rec); out.append(rec)
+    return out
+
+def flywheel_eval(store:RunStore) -> pd.DataFrame:
+    "AQ Fig. 2 as a table: mean held-out reward per round (rows) and category (columns), with the student spec of each round."
+    rows = [dict(round=e.round, category=e.category, reward=e.reward, student=e.student) for e in store.read('flywheel') if e.kind == 'flywheel_eval']
+    if not rows: return pd.DataFrame()
+    df = pd.DataFrame(rows)
+    table = df.pivot_table(index='round', columns='category', values='reward', aggfunc='mean')
+    table['all'] = df.groupby('round')['reward'].mean()
+    table['student'] = df.groupby('round')['student'].first()
+    return table.reset_index().rename_axis(columns=None)
+
+def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
+    "AQ Fig. 2's shape: held-out score by category across rounds, one line per category."
+    import matplotlib; matplotlib.use('Agg', force=False)
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(5, 3))
+    for col in [c for c in table.columns if c not in ('round', 'student')]:
+        ax.plot(table['round'], table[col], marker='o', label=col, linestyle='--' if col == 'all' else '-')
+    ax.set_xlabel('round'); ax.set_ylabel('held-out rubric reward'); ax.set_ylim(-0.05, 1.05); ax.legend(fontsize=7)
+    ax.set_xticks(list(table['round']))
+    if path is not None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110, bbox_inches='tight'); plt.close(fig)
+    return fig
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #2f4a1201
+def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[FlywheelTask], scenarios:dict[str, Scenario],
+                student:str, out:str|Path, key:str='') -> dict:
+    "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (rubric and format rewards) or SFT on rollouts that scored 1.0."
+    from termworld import train as T
+    from termworld.llm import parse_spec
+    fw, p = cfg.flywheel, _params(cfg)
+    spec = parse_spec(student)
+    if spec['scheme'] != 'local': raise T.TrainingError(f"the flywheel trains a local student; models.student is {student!r} (use local:<model>).")
+    base, init = T.base_model_path(f"local:{spec['model']}"), spec['adapter']
+    if fw.train_method == 'sft':
+        rows = [dict(prompt=e.prompt, completion=e.completion) for e in _sft_rows(tasks)]
+        res = T.train_sft(rows, base, out, T.effective_recipe(cfg.train), seed=cfg.run.seed + rnd, key=key, device=T.train_device(cfg))
+        return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora')}
+    tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
+    rows, by_prompt = episode_rows(tasks, models['simulator'], p)
+    judge = models['judge'] if fw.goals else None
+    make = episode_factory(by_prompt, scenarios, models['simulator'], tool_llm, judge, fw.max_turns, p)
+    res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], cfg.train.grpo, init, cfg.run.seed + rnd, key=key,
+                       device=T.train_device(cfg), rollout_func=episode_rollout_func(make, fw.max_turn_tokens))
+    return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo')}
+
+def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, parent:str|None, scenarios:dict[str, Scenario],
+               trainer:Callable|None=None) -> FlywheelModel:
+    "Round `rnd`'s training, recorded as a `FlywheelModel` (skipped when already recorded)."
+    from termworld.train import TrainingError
     fw = cfg.flywheel
-    models = Models(cfg, store, llms=llms, stage='flywheel')
-    scns = [load_scenario(s) for s in (fw.scenarios or shipped_scenarios())] if fw.agentic else []
+    tasks = round_training_tasks(store, rnd, flywheel_holdout(store, fw.eval_tasks))
+    ids = sorted(t.id for t in tasks)
+    rec = FlywheelModel(round=rnd, student=student, method=fw.train_method, dataset_id=content_id('fwdata', ids), task_ids=ids,
+                        parent_id=parent, output_dir=str(store.root/'flywheel'/'models'/f'round{rnd}-{fw.train_method}'))
+    if (old := store.get('flywheel', rec.id)) is not None: return old
+    if not tasks: rec.status, rec.error = 'skipped', f"round {rnd} kept no training tasks; the student stays {student}."
+    else:
+        try:
+            res = (trainer or train_round)(cfg, store, models, rnd, tasks, scenarios, student, rec.output_dir, key=rec.id)
+            rec.trained, rec.metrics, rec.history = res['student'], res.get('metrics', {}), res.get('history', [])
+        except TrainingError as e: rec.status, rec.error = 'failed', str(e)
+    store.append('flywheel', rec)
+    log.info(f"flywheel round {rnd}: {rec.status} training of {student} on {len(tasks)} tasks → {rec.trained}")
+    return rec
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
+def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
+                 trainer:Callable|None=None, # trains one round (default `train_round`); same signature
+                ):
+    "Run `flywheel.rounds` rounds of the reasoning and agentic flywheels (training the student between rounds when `flywheel.train`)."
+    fw = cfg.flywheel
+    scns = load_scenarios(fw.scenarios) if fw.agentic else []
+    by_name = {s.name: s for s in scns}
     for rnd in range(fw.rounds):
+        student, parent = round_student(cfg, store, rnd)
+        models = round_models(cfg, store, llms, student)
         todo = ([('reasoning', None)] if fw.reasoning else []) + [('agentic', s) for s in scns]
         for kind, scn in todo:
             rid = FlywheelRound(flywheel=kind, round=rnd, scenario=scn.name if scn else '').id
@@ -829,6 +1193,11 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None):
             st.id = rid
             store.append('flywheel', st)
             log.info(f"flywheel {kind} {st.scenario} round {rnd}: {st.kept}/{st.synthesized} kept. {st.note}")
+        if fw.eval_tasks and scns: evaluate_round(cfg, store, models, rnd, by_name)
+        if fw.train and scns: train_step(cfg, store, models, rnd, student, parent, by_name, trainer)
+    if fw.train and fw.eval_tasks and scns:     # the last trained student, scored as round `rounds`
+        student, _ = round_student(cfg, store, fw.rounds)
+        evaluate_round(cfg, store, round_models(cfg, store, llms, student), fw.rounds, by_name)
     return store
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #0f01c895
@@ -843,8 +1212,11 @@ def flywheel_grpo_rows(store:RunStore) -> list[dict]:
 
 def flywheel_sft_examples(store:RunStore) -> list[SFTExample]:
     "SFT rows (one per assistant turn) from rollouts of kept tasks that scored 1.0."
+    return _sft_rows(flywheel_tasks(store))
+
+def _sft_rows(tasks:list[FlywheelTask]) -> list[SFTExample]:
     out = []
-    for t in flywheel_tasks(store):
+    for t in tasks:
         for r in [t.validation, *t.rollouts]:
             if r is None or r.reward < 1.0: continue
             view = _agent_view(t.system_prompt(), r.messages)
@@ -853,6 +1225,93 @@ def flywheel_sft_examples(store:RunStore) -> list[SFTExample]:
                     out.append(SFTExample(trajectory_id=f"{t.id}:{r.role}", task_id=t.id, variant='flywheel', source='flywheel',
                                           turn=n, prompt=view[:n], completion=[m]))
     return out
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #35041449
+def _prompt_key(prompt:list[dict]) -> str: return json.dumps([(m['role'], m['content']) for m in prompt])
+
+def episode_rows(tasks:list[FlywheelTask], user_llm, params:dict|None=None) -> tuple[list[dict], dict[str, FlywheelTask]]:
+    "GRPO rows (`prompt`: the agent's first view, `task_id`) and the task behind each prompt; tasks that open identically keep the first."
+    rows, by_prompt = [], {}
+    for t in tasks:
+        prompt = FlywheelEpisode(t, None, user_llm, params=params).reset()
+        key = _prompt_key(prompt)
+        if key in by_prompt: continue      # the agent could not tell these episodes apart
+        by_prompt[key] = t
+        rows.append(dict(prompt=prompt, task_id=t.id))
+    return rows, by_prompt
+
+def episode_factory(by_prompt:dict[str, FlywheelTask], scenarios:dict[str, Scenario], user_llm, tool_llm=None, judge=None,
+                    max_turns:int=8, params:dict|None=None) -> Callable[[list[dict]], FlywheelEpisode]:
+    "`make(prompt)`: a fresh episode of the task a GRPO prompt opens (its first user message is the prompt's)."
+    def make(prompt:list[dict]) -> FlywheelEpisode:
+        task = by_prompt.get(_prompt_key(prompt))
+        if task is None: raise FlywheelError("a GRPO prompt matches no flywheel task; build the rows and the factory from the same tasks.")
+        return FlywheelEpisode(task, scenarios[task.scenario], user_llm, tool_llm, judge, max_turns, params, opening=prompt[-1]['content'])
+    return make
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #f85cc1b8
+def _template(tok, msgs:list[dict], gen:bool) -> str:
+    return tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=gen)
+
+def play_episode(ep:FlywheelEpisode, prompt:list[dict], generate:Callable[[list[int], int], list[int]], tok,
+                 limit:int, max_turn_tokens:int=96) -> tuple[list[int], list[int], list[int], Rollout]:
+    "One whole episode in token space: `(prompt_ids, completion_ids, env_mask, rollout)`; `generate(ids, n)` gives the student's next tokens."
+    eos, end = tok.eos_token_id, tok.eos_token
+    ep.reset()
+    msgs = list(prompt)
+    prompt_ids = tok(_template(tok, msgs, True), add_special_tokens=False).input_ids
+    ids, mask = [], []
+    while not ep.done and len(ids) < limit:
+        new = generate(prompt_ids + ids, min(max_turn_tokens, limit - len(ids)))
+        if eos in new: new = new[:new.index(eos) + 1]
+        ids += new; mask += [1] * len(new)
+        reply = tok.decode(new, skip_special_tokens=True)
+        msgs.append({'role': 'assistant', 'content': reply})
+        feedback = ep.step(reply)
+        if ep.done: break
+        if new[-1:] != [eos]: ids.append(eos); mask.append(0)     # a turn cut at its token budget is closed for it (not trained on)
+        before = _template(tok, msgs, False)
+        before = before[:before.rfind(end) + len(end)] if end and end in before else before
+        after = _template(tok, msgs + feedback, True)
+        between = tok(after[len(before):] if after.startswith(before) else after, add_special_tokens=False).input_ids
+        ids += between; mask += [0] * len(between)
+        msgs += feedback
+    ids, mask = ids[:limit], mask[:limit]
+    if not ids: ids, mask = [eos], [0]
+    return prompt_ids, ids, mask, ep.result(role='student')
+
+def _runs(mask:list[int]) -> list[int]:
+    "Lengths of the runs of 1s in a mask (the student's turns)."
+    return [len(r) for r in ''.join(map(str, mask)).split('0') if r]
+
+def episode_rollout_func(make_episode:Callable[[list[dict]], FlywheelEpisode], max_turn_tokens:int=96, log:list|None=None) -> Callable:
+    "A trl `rollout_func`: every prompt played as a whole episode by the weights being trained; rewards come back as columns."
+    def rollout_func(prompts:list, trainer) -> dict:
+        import torch
+        tok = trainer.processing_class
+        model = trainer.accelerator.unwrap_model(trainer.model)
+        sample = dict(do_sample=True, temperature=trainer.temperature, top_p=trainer.top_p, pad_token_id=tok.pad_token_id)
+        def generate(ids:list[int], n:int) -> list[int]:
+            x = torch.tensor([ids], device=model.device)
+            with torch.no_grad(): y = model.generate(input_ids=x, attention_mask=torch.ones_like(x), max_new_tokens=n, **sample)
+            return y[0, x.shape[1]:].tolist()
+        out = {k: [] for k in ('prompt_ids', 'completion_ids', 'env_mask', 'episode_reward', 'format_ok', 'turns', 'task_id')}
+        for prompt in prompts:
+            ep = make_episode(prompt)
+            p_ids, c_ids, mask, r = play_episode(ep, prompt, generate, tok, trainer.max_completion_length, max_turn_tokens)
+            for k, v in zip(out, (p_ids, c_ids, mask, r.reward, float(r.format_errors == 0 and r.turns > 0), r.turns, ep.task.id)): out[k].append(v)
+            if log is not None: log.append(dict(task_id=ep.task.id, reward=r.reward, turns=r.turns, format_errors=r.format_errors,
+                                                student_tokens=sum(mask), tokens=len(c_ids), prompt_tokens=len(p_ids), turn_tokens=_runs(mask)))
+        return {**out, 'logprobs': None}
+    return rollout_func
+
+def episode_reward(prompts, completions, episode_reward, **kw) -> list[float]:
+    "trl reward function: the rubric reward each episode earned at its end (a column `episode_rollout_func` returns)."
+    return [float(r) for r in episode_reward]
+
+def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
+    "trl reward function: 1.0 when every turn of the episode was an agent turn (JSON), else 0.0."
+    return [float(f) for f in format_ok]
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #1db6fa5e
 def flywheel_stats(store:RunStore) -> pd.DataFrame:
@@ -896,4 +1355,16 @@ def report_flywheel(store:RunStore) -> str:
             lines += ['```', render_tree(t.tree), '```']
             plot_tree(t.tree, store.root/'flywheel'/f'tree_{scn}.png')
     plot_rounds(df, store.root/'flywheel'/'rounds.png')
-    return '\n'.join(lines + ['', '![flywheel rounds](flywheel/rounds.png)'])
+    lines += ['', '![flywheel rounds](flywheel/rounds.png)']
+    trained = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: m.round)
+    if trained:
+        lines += ['', '### Students trained between rounds', '', '| round | student | method | tasks | status | trained student |', '|---|---|---|---|---|---|']
+        lines += [f"| {m.round} | `{m.student}` | {m.method} | {len(m.task_ids)} | {m.status if m.ok else f'{m.status}: {m.error}'} | `{m.trained or '–'}` |" for m in trained]
+    fig2 = flywheel_eval(store)
+    if not fig2.empty:
+        cats = [c for c in fig2.columns if c not in ('round', 'student')]
+        lines += ['', '### Held-out evaluation per round (AQ Fig. 2)', '', '| round | ' + ' | '.join(cats) + ' | student |', '|---' * (len(cats) + 2) + '|']
+        lines += [f"| {r['round']} | " + ' | '.join(_f(r[c]) for c in cats) + f" | `{r['student']}` |" for _, r in fig2.iterrows()]
+        plot_eval(fig2, store.root/'flywheel'/'eval_rounds.png')
+        lines += ['', '![held-out score per round](flywheel/eval_rounds.png)']
+    return '\n'.join(lines)

@@ -790,6 +790,7 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
                seed:int=0,
                key:str='', # what this run is; checkpoints of a different run are discarded
                device:str|None=None, # cpu | cuda | cuda:N (default: auto)
+               rollout_func:Callable|None=None, # trl's custom rollout (e.g. whole multi-turn episodes); None: trl generates one reply
               ) -> dict:
     "Train with trl's GRPOTrainer (LoRA); returns metrics, the log history and the adapter path."
     if not rows: raise TrainingError("there are no GRPO prompts; GRPO needs training tasks with environments.")
@@ -811,7 +812,8 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     if init_adapter: model = PeftModel.from_pretrained(model, init_adapter, is_trainable=True)
     else: peft_config = LoraConfig(r=settings.lora_r, lora_alpha=settings.lora_alpha, target_modules='all-linear', task_type='CAUSAL_LM')
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=grpo_config(settings, out/'checkpoints', device, seed),
-                          train_dataset=Dataset.from_list(rows), processing_class=tok, peft_config=peft_config)
+                          train_dataset=Dataset.from_list(rows), processing_class=tok, peft_config=peft_config,
+                          **({'rollout_func': rollout_func} if rollout_func is not None else {}))
     checkpoint = _last_checkpoint(out/'checkpoints')
     _reset_peak(device)
     start = time.perf_counter()
