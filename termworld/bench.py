@@ -266,6 +266,8 @@ class Tau2User:
     def opening(self, env:Tau2Env) -> str: return self._generate(env)
     def reply(self, env:Tau2Env, text:str) -> str: return self._generate(env)
 
+_TAU2_TOOLS: dict[str, list[dict]] = {}   # domain → the agent's tool schemas (building them costs ~0.15 s: pydantic models per tool)
+
 class Tau2Env(ToolEnv):
     "A τ2-bench domain environment for one task: the agent's tools and policy, a user, and τ2's evaluator."
     kind = 'tau2'
@@ -287,7 +289,10 @@ class Tau2Env(ToolEnv):
         self.user = user if user is not None else ScriptedUser()
         self.done, self.termination, self.user_error = False, None, None
 
-    def tools(self) -> list[dict]: return [t.openai_schema for t in self.env.get_tools()]
+    def tools(self) -> list[dict]:
+        "The agent's tools (a domain's tools never change: their schemas are built once per process, each caller gets a copy)."
+        if self.domain not in _TAU2_TOOLS: _TAU2_TOOLS[self.domain] = [t.openai_schema for t in self.env.get_tools()]
+        return copy.deepcopy(_TAU2_TOOLS[self.domain])
 
     def _user_message(self, text:str) -> dict|None:
         from tau2.data_model.message import UserMessage
