@@ -408,9 +408,11 @@ def failure_asymmetry_table(trials:pd.DataFrame, by:str|None='category') -> pd.D
 # %% ../nbs/distill/80_evaluate.ipynb #b4da64f0
 def _md_table(df:pd.DataFrame, index:str) -> list[str]:
     "A small DataFrame as markdown lines (floats in percent, counts as integers)."
-    fmt = lambda v: '–' if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.0f}" if float(v).is_integer() and abs(v) > 1 else f"{100 * v:.1f}"
+    def fmt(v, col):
+        if v is None or (isinstance(v, float) and math.isnan(v)): return '–'
+        return f"{v:.0f}" if col in ('tasks', 'trials', 'k') else f"{100 * v:.1f}"
     out = ['| ' + ' | '.join([index, *map(str, df.columns)]) + ' |', '|' + '---|' * (len(df.columns) + 1)]
-    return out + [f"| {i} | " + ' | '.join(fmt(v) for v in row) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
+    return out + [f"| {i} | " + ' | '.join(fmt(v, c) for v, c in zip(row, df.columns)) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
 
 def bench_eval_trials(store:RunStore) -> pd.DataFrame:
     "The run's evaluation trials on τ2 / BFCL as `bench_trials` rows, the model column being each summary's label (base, filtered, ...)."
