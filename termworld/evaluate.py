@@ -410,7 +410,7 @@ def _md_table(df:pd.DataFrame, index:str) -> list[str]:
     "A small DataFrame as markdown lines (floats in percent, counts as integers)."
     def fmt(v, col):
         if v is None or (isinstance(v, float) and math.isnan(v)): return '–'
-        return f"{v:.0f}" if col in ('tasks', 'trials', 'k') else f"{100 * v:.1f}"
+        return f"{v:.0f}" if col in ('tasks', 'trials', 'k', 'failed') else f"{100 * v:.1f}"
     out = ['| ' + ' | '.join([index, *map(str, df.columns)]) + ' |', '|' + '---|' * (len(df.columns) + 1)]
     return out + [f"| {i} | " + ' | '.join(fmt(v, c) for v, c in zip(row, df.columns)) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
 
@@ -423,10 +423,17 @@ def bench_eval_trials(store:RunStore) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=BENCH_COLUMNS)
 
 def report_bench(store:RunStore) -> str:
-    "Markdown: PG Table 5 (τ2 reward breakdown), PG Table 12 (BFCL per category) and Avg@k per domain/category, when the evaluation ran on them."
+    "Markdown: PG Table 5 (τ2 reward breakdown), PG Table 12 (BFCL per category), Avg@k per domain/category, PG Fig. 2 on the teacher's failures."
     df = bench_eval_trials(store)
-    if not len(df): return ''
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    teacher = bench_trials(store.read('trajectories', kind=Trajectory), cats, 'teacher')
+    if not len(df) and not len(teacher): return ''
     lines = ['### On the benchmark: its evaluator\'s parts', '']
+    if len(teacher) and (~teacher.passed).any():
+        lines += ["PG Fig. 2, the teacher's failed trajectories: tool-call accuracy (share of the ground-truth actions, BFCL: of the turns, "
+                  "got right), the share with more than half right, and the share that reached the correct environment and database state (percent).",
+                  '', *_md_table(failure_asymmetry_table(teacher), 'failed'), '']
+    if not len(df): return '\n'.join(lines)
     rb = reward_breakdown(df)
     if len(rb):
         lines += ["τ2-bench (PG Table 5): Pass^1, then the mean share per task of the ground-truth actions matched, the environment "
