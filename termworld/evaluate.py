@@ -432,7 +432,7 @@ def report_bench(store:RunStore) -> str:
     if len(teacher) and (~teacher.passed).any():
         lines += ["PG Fig. 2, the teacher's failed trajectories: tool-call accuracy (share of the ground-truth actions, BFCL: of the turns, "
                   "got right), the share with more than half right, and the share that reached the correct environment and database state (percent).",
-                  '', *_md_table(failure_asymmetry_table(teacher), 'failed'), '']
+                  '', *_md_table(failure_asymmetry_table(teacher), 'teacher failures'), '']
     if not len(df): return '\n'.join(lines)
     rb = reward_breakdown(df)
     if len(rb):
