@@ -234,8 +234,9 @@ class ScriptedUser:
 
 class Tau2User:
     "τ2's user simulator (guidelines, scenario, user tools) with its replies from a termworld model (the `simulator` role)."
-    def __init__(self, llm, max_tool_rounds:int=10, temperature:float=0.0, sample:int=0, max_tokens:int|None=None):
+    def __init__(self, llm, max_tool_rounds:int=10, temperature:float=0.0, sample:int=0, max_tokens:int|None=None, stage:str=''):
         self.llm, self.max_tool_rounds, self.temperature, self.sample, self.max_tokens = llm, max_tool_rounds, temperature, sample, max_tokens
+        self.stage = stage   # the stage its calls are booked to (default: the model's)
         self.usage = Usage()
 
     def _sim(self, env):
@@ -252,7 +253,7 @@ class Tau2User:
         for _ in range(self.max_tool_rounds):
             state = UserState(system_messages=sim.get_init_state().system_messages, messages=env.user_view())
             msgs = [{k: v for k, v in m.items() if v is not None} for m in to_litellm_messages(state.system_messages + state.flip_roles())]
-            try: reply = self.llm.chat(msgs, role='simulator', record_id=env.record.id, sample=self.sample, temperature=self.temperature,
+            try: reply = self.llm.chat(msgs, role='simulator', stage=self.stage, record_id=env.record.id, sample=self.sample, temperature=self.temperature,
                                        **(dict(tools=tools) if tools else {}), **(dict(max_tokens=self.max_tokens) if self.max_tokens else {}))
             except LLMError as e:   # the simulator gave no usable turn: the conversation ends as τ2 ends it (user_error, reward 0)
                 self.usage = self.usage + (getattr(e, 'usage', None) or Usage())

@@ -149,7 +149,7 @@ def model_tool_episode(llm, # the agent's model (a `Models` role, or any LLM)
     bench = bench if isinstance(bench, BenchSection) else BenchSection()
     agent = ToolAgent(llm, role=role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=sample, stage=stage)
     user = Tau2User(models['simulator'] if models is not None else llm, temperature=bench.user_temperature, sample=sample,
-                    max_tokens=s.max_reply_tokens) if env.env_kind == 'tau2' else None
+                    max_tokens=s.max_reply_tokens, stage=stage) if env.env_kind == 'tau2' else None
     try:
         return run_tool_episode(agent, env, user=user, role=role, sample=sample, attempt=attempt, guideline=guideline,
                                 cheatsheet=cheatsheet, max_steps=max_steps or bench.max_steps)
