@@ -397,6 +397,10 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
                 stage:str='trajectories', # the stage its model calls are booked to in the ledger (evaluation and recovery run episodes too)
                ) -> Trajectory:
     "Run one agent episode on `env` in a fresh sandbox, then verify; returns the trajectory (failures recorded on it)."
+    tool_runner = runtime.kind_episode(env)   # a tool-calling kind (τ2, BFCL) runs as a conversation, not in a sandbox
+    if tool_runner is not None:
+        return tool_runner(llm, env, guideline=guideline, cheatsheet=cheatsheet, role=role, attempt=attempt, sample=sample,
+                           max_steps=max_steps, store=store, settings=settings, stage=stage)
     s = (settings or TrajectoriesSection()).model_copy()
     if max_steps is not None: s.max_steps = max_steps
     if wall_s is not None: s.wall_s = wall_s

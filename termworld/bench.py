@@ -14,7 +14,7 @@ from fastcore.script import call_parse, Param
 from pydantic import Field
 from .core import *
 from .core import TermworldError, command
-from .llm import normalize_tool_calls
+from .llm import normalize_tool_calls, LLMError
 
 # %% auto #0
 __all__ = ['TAU2_DOMAINS', 'BFCL_MULTI_TURN', 'OPENERS', 'STOP', 'BenchError', 'package_version', 'tau2_tasks', 'tau2_splits',
@@ -234,8 +234,9 @@ class ScriptedUser:
 
 class Tau2User:
     "τ2's user simulator (guidelines, scenario, user tools) with its replies from a termworld model (the `simulator` role)."
-    def __init__(self, llm, max_tool_rounds:int=10, temperature:float=0.0, sample:int=0):
-        self.llm, self.max_tool_rounds, self.temperature, self.sample = llm, max_tool_rounds, temperature, sample
+    def __init__(self, llm, max_tool_rounds:int=10, temperature:float=0.0, sample:int=0, max_tokens:int|None=None, stage:str=''):
+        self.llm, self.max_tool_rounds, self.temperature, self.sample, self.max_tokens = llm, max_tool_rounds, temperature, sample, max_tokens
+        self.stage = stage   # the stage its calls are booked to (default: the model's)
         self.usage = Usage()
 
     def _sim(self, env):
@@ -252,8 +253,12 @@ class Tau2User:
         for _ in range(self.max_tool_rounds):
             state = UserState(system_messages=sim.get_init_state().system_messages, messages=env.user_view())
             msgs = [{k: v for k, v in m.items() if v is not None} for m in to_litellm_messages(state.system_messages + state.flip_roles())]
-            reply = self.llm.chat(msgs, role='simulator', record_id=env.record.id, sample=self.sample, temperature=self.temperature,
-                                  **(dict(tools=tools) if tools else {}))
+            try: reply = self.llm.chat(msgs, role='simulator', stage=self.stage, record_id=env.record.id, sample=self.sample, temperature=self.temperature,
+                                       **(dict(tools=tools) if tools else {}), **(dict(max_tokens=self.max_tokens) if self.max_tokens else {}))
+            except LLMError as e:   # the simulator gave no usable turn: the conversation ends as τ2 ends it (user_error, reward 0)
+                self.usage = self.usage + (getattr(e, 'usage', None) or Usage())
+                env.user_error = str(e)
+                return STOP
             self.usage = self.usage + reply.usage
             if not reply.tool_calls: return reply.text or STOP
             for call in reply.tool_calls: env.user_call(call)
@@ -261,6 +266,8 @@ class Tau2User:
 
     def opening(self, env:Tau2Env) -> str: return self._generate(env)
     def reply(self, env:Tau2Env, text:str) -> str: return self._generate(env)
+
+_TAU2_TOOLS: dict[str, list[dict]] = {}   # domain → the agent's tool schemas (building them costs ~0.15 s: pydantic models per tool)
 
 class Tau2Env(ToolEnv):
     "A τ2-bench domain environment for one task: the agent's tools and policy, a user, and τ2's evaluator."
@@ -281,15 +288,18 @@ class Tau2Env(ToolEnv):
         self.messages = history + [AssistantMessage(role='assistant', content='Hi! How can I help you today?')]
         self.system_prompt = SYSTEM_PROMPT.format(agent_instruction=AGENT_INSTRUCTION, domain_policy=self.env.get_policy())
         self.user = user if user is not None else ScriptedUser()
-        self.done, self.termination = False, None
+        self.done, self.termination, self.user_error = False, None, None
 
-    def tools(self) -> list[dict]: return [t.openai_schema for t in self.env.get_tools()]
+    def tools(self) -> list[dict]:
+        "The agent's tools (a domain's tools never change: their schemas are built once per process, each caller gets a copy)."
+        if self.domain not in _TAU2_TOOLS: _TAU2_TOOLS[self.domain] = [t.openai_schema for t in self.env.get_tools()]
+        return copy.deepcopy(_TAU2_TOOLS[self.domain])
 
     def _user_message(self, text:str) -> dict|None:
         from tau2.data_model.message import UserMessage
         self.messages.append(UserMessage(role='user', content=text))
         if any(s in text for s in (STOP, '###TRANSFER###', '###OUT-OF-SCOPE###')):
-            self.done, self.termination = True, 'user_stop'
+            self.done, self.termination = True, 'user_error' if self.user_error else 'user_stop'
             return None
         return {'role': 'user', 'content': text}
 
@@ -335,7 +345,8 @@ class Tau2Env(ToolEnv):
     def verify(self) -> tuple[float, dict]:
         from tau2.data_model.simulation import SimulationRun, TerminationReason
         from tau2.evaluator.evaluator import evaluate_simulation, EvaluationType
-        reason = {'agent_stop': TerminationReason.AGENT_STOP, 'user_stop': TerminationReason.USER_STOP}.get(self.termination, TerminationReason.MAX_STEPS)
+        reason = {'agent_stop': TerminationReason.AGENT_STOP, 'user_stop': TerminationReason.USER_STOP,
+                  'user_error': TerminationReason.USER_ERROR}.get(self.termination, TerminationReason.MAX_STEPS)
         sim = SimulationRun(id=self.record.id, task_id=self.task.id, start_time='', end_time='', duration=0.0, termination_reason=reason, messages=self.messages)
         info = evaluate_simulation(sim, self.task, EvaluationType.ALL, False, self.domain)
         checks = []
@@ -349,7 +360,7 @@ class Tau2Env(ToolEnv):
                      'db': info.db_check.db_reward if info.db_check else None,
                      'env_assertions': (sum(c.met for c in info.env_assertions) / len(info.env_assertions)) if info.env_assertions else None,
                      'action_accuracy': (sum(c.action_match for c in actions) / len(actions)) if actions else None,
-                     'termination': self.termination, 'note': (info.info or {}).get('note'), 'checks': checks}
+                     'termination': self.termination, 'user_error': self.user_error, 'note': (info.info or {}).get('note'), 'checks': checks}
         return float(info.reward), breakdown
 
 @opener('tau2')
@@ -466,14 +477,19 @@ class BenchSection(Section):
     split: str|None = 'base'            # τ2 split imported (split_tasks.json; telecom full = 2,285); null = every task
     eval_split: str|None = None         # τ2 split held out for evaluation (PROOF-Gen: base = 114 telecom tasks)
     eval_fraction: float|None = Field(None, ge=0, le=1)  # BFCL: share of each category held out, chosen with run.seed (PROOF-Gen: 0.3)
-    limit: int|None = Field(None, ge=1) # import at most this many tasks per benchmark (small runs)
+    limit: int|None = Field(None, ge=1) # import at most this many tasks per benchmark (small runs; τ2 also this many of eval_split)
     user_temperature: float = 0.0       # τ2's simulated user (the `simulator` role); PROOF-Gen: GPT-4.1 at 0
     max_steps: int = Field(100, ge=1)   # agent turns per episode
 
 def import_from_config(cfg:Config, store:RunStore) -> list[tuple[TaskSpec, Environment]]:
     "Import every benchmark the `bench` section names (records already in the store are kept)."
-    sec = cfg.bench
-    return [r for name in sec.imports for r in import_bench(name, sec.split, store, sec.limit)]
+    sec, out = cfg.bench, {}
+    for name in sec.imports:
+        for spec, env in import_bench(name, sec.split, store, sec.limit): out[env.id] = (spec, env)
+        if sec.limit is not None and sec.eval_split and name.startswith('tau2:'):
+            # a capped import of `full` may hold no `base` task: the first `limit` evaluation tasks come too
+            for spec, env in import_bench(name, sec.eval_split, store, sec.limit): out[env.id] = (spec, env)
+    return list(out.values())
 
 def held_out_tasks(cfg:Config, records:list[tuple[TaskSpec, Environment]]) -> set[str]:
     "Task ids held out for evaluation: τ2 tasks in `eval_split`; a seeded `eval_fraction` of each BFCL category."

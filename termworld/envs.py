@@ -570,7 +570,7 @@ def environment_id(task:TaskSpec) -> str:
     "The id of the environment built for a task."
     return Environment(task_id=task.id).id
 
-IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird')   # imported folders and terminalized benchmarks: their environments come ready
+IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird', 'tau2', 'bfcl')   # imported folders and terminalized benchmarks: their environments come ready
 
 def import_folders(paths:list[str|Path], store:RunStore) -> int:
     "Import Harbor / Terminal-Bench task folders (paths relative to the repository's `data/` work too) as ready environments, once."
@@ -584,6 +584,9 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     "Import the configured task folders, then build an environment for each accepted task by generate-verify-repair."
     sec, sbs = cfg.environments, cfg.sandbox
     if sec.imports: import_folders(sec.imports, store)
+    if getattr(getattr(cfg, 'bench', None), 'imports', None):   # τ2-bench and BFCL tasks come as environments of their own kinds
+        from termworld.bench import import_from_config
+        import_from_config(cfg, store)
     # in id order, not synthesis-completion order: which tasks a capped run builds must not depend on thread timing
     # the flywheel builds its own variants' environments (they are the next round's data)
     tasks = sorted((t for t in store.read('tasks', status='ok') if t.origin.split(':')[0] not in (*IMPORTED_ORIGINS, 'flywheel')), key=lambda t: t.id)

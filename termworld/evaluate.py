@@ -21,10 +21,12 @@ from .formats import behavior_metrics
 from .runtime import SandboxOverride, sandbox_settings
 
 # %% auto #0
-__all__ = ['METRICS', 'METRIC_NAMES', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta', 'summarize', 'behavior',
-           'solved_by_all', 'trial_table', 'EvalSummary', 'EvaluateSection', 'episode_settings', 'evaluate_model',
-           'summary_of', 'resolve_models', 'eval_environments', 'run_evaluate', 'latest_summaries', 'results_table',
-           'plot_results', 'report_evaluate', 'import_task_folders', 'evaluate_cli', 'evaluate_command']
+__all__ = ['METRICS', 'METRIC_NAMES', 'BENCH_COLUMNS', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta', 'summarize',
+           'behavior', 'solved_by_all', 'trial_table', 'EvalSummary', 'EvaluateSection', 'episode_settings',
+           'evaluate_model', 'summary_of', 'resolve_models', 'eval_environments', 'run_evaluate', 'latest_summaries',
+           'results_table', 'plot_results', 'report_evaluate', 'bench_trials', 'reward_breakdown', 'category_accuracy',
+           'avg_at_k_by', 'flip_tasks', 'flip_rates', 'failure_asymmetry_table', 'bench_eval_trials', 'report_bench',
+           'import_task_folders', 'evaluate_cli', 'evaluate_command']
 
 # %% ../nbs/distill/80_evaluate.ipynb #dfca75e6
 def pass_at_k(n:int, # verified trials of a task
@@ -201,7 +203,7 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
 
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
-    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and (e.tests.strip() or e.env_kind != 'terminal')}
     if cfg.evaluate.tasks is not None: ids = list(cfg.evaluate.tasks)
     else:
         split = current_split(store)
@@ -307,6 +309,145 @@ def report_evaluate(store:RunStore) -> str:
                   "Δ: paired difference to the base student.", '']
     lines.append(results_table(summ.values(), store))
     if (store.root/'evaluate'/'results.png').exists(): lines += ['', '![results](evaluate/results.png)']
+    bench = report_bench(store)
+    if bench: lines += ['', bench]
+    return '\n'.join(lines)
+
+# %% ../nbs/distill/80_evaluate.ipynb #3aab5e00
+_TAU2_PARTS = {'action': 'action:', 'environment': 'env_assertion:', 'database': 'db', 'communicate': 'communicate:'}
+BENCH_COLUMNS = ['model', 'task_id', 'trial', 'category', 'verifier', 'passed', 'reward', *_TAU2_PARTS, 'partial', 'tool_call_accuracy']
+
+def _part(tests:list[TestOutcome], prefix:str) -> float|None:
+    "The fraction of a verdict's checks of one kind that passed (None when the task has none)."
+    hits = [t.outcome == 'passed' for t in tests if (t.name == prefix if prefix == 'db' else t.name.startswith(prefix))]
+    return sum(hits) / len(hits) if hits else None
+
+def bench_trials(trajs:Iterable[Trajectory], # trials (evaluation trials, or teacher trajectories) with benchmark verdicts
+                 categories:dict[str, str]|None=None, # task id → τ2 domain or BFCL category (the TaskSpec's `category`)
+                 label:str|None=None, # the model column (default: each trajectory's model)
+                ) -> pd.DataFrame:
+    "One row per verified τ2 or BFCL trial: passed, reward, the evaluator's parts, BFCL's partial reward and the tool-call accuracy."
+    rows = []
+    for t in trajs:
+        v = t.verdict
+        if v is None or v.verifier not in ('tau2', 'bfcl_multi_turn'): continue
+        row = dict(model=label or t.model, task_id=t.task_id, trial=t.sample, category=(categories or {}).get(t.task_id),
+                   verifier=v.verifier, passed=bool(v.passed), reward=float(v.reward))
+        if v.verifier == 'tau2':
+            row.update({k: _part(v.tests, prefix) for k, prefix in _TAU2_PARTS.items()})
+            row['tool_call_accuracy'] = row['action']
+        else:
+            try: out = json.loads(v.output or '{}')
+            except json.JSONDecodeError: out = {}
+            turns = out.get('turns')
+            row['partial'] = (out.get('turns_passed') or 0) / turns if turns else None
+            row['tool_call_accuracy'] = row['partial']
+        rows.append(row)
+    return pd.DataFrame(rows, columns=BENCH_COLUMNS)
+
+# %% ../nbs/distill/80_evaluate.ipynb #450862ac
+def _task_means(trials:pd.DataFrame, cols:list[str]) -> pd.DataFrame:
+    "Per model and task: the mean of each column over its trials (a task weighs the same whatever its trial count)."
+    return trials.groupby(['model', 'task_id'])[cols].mean()
+
+def reward_breakdown(trials:pd.DataFrame) -> pd.DataFrame:
+    "PG Table 5: per model, tasks, trials, Pass^1 and the mean action / environment / database / communicate score (τ2 trials)."
+    t = trials[trials.verifier == 'tau2'].copy()
+    parts = list(_TAU2_PARTS)
+    if not len(t): return pd.DataFrame(columns=['tasks', 'trials', 'pass_hat_1', *parts])
+    t[parts] = t[parts].astype(float)
+    per = _task_means(t, parts).groupby('model').mean()
+    g = t.groupby('model')
+    out = pd.DataFrame({'tasks': g.task_id.nunique(), 'trials': g.size(),
+                        'pass_hat_1': t.groupby(['model', 'task_id']).passed.max().groupby('model').mean()})
+    return out.join(per)
+
+def category_accuracy(trials:pd.DataFrame) -> pd.DataFrame:
+    "PG Table 12: per model (columns) the accuracy of each category (rows) — mean success over its tasks' trials — and `Overall`."
+    if not len(trials): return pd.DataFrame()
+    t = trials.assign(category=trials.category.fillna('-'), passed=trials.passed.astype(float))
+    per = t.groupby(['model', 'category', 'task_id']).passed.mean().groupby(['model', 'category']).mean().unstack('model')
+    per.loc['Overall'] = t.groupby(['model', 'task_id']).passed.mean().groupby('model').mean()
+    return per
+
+def avg_at_k_by(trials:pd.DataFrame, by:str='category') -> pd.DataFrame:
+    "AgenticQwen's Avg@k per group (τ2 domain, BFCL category): mean over tasks of the share of trials that passed; with k and tasks."
+    t = trials.assign(passed=trials.passed.astype(float))
+    per_task = t.groupby(['model', by, 'task_id']).passed.agg(['mean', 'size'])
+    g = per_task.groupby(['model', by])
+    return pd.DataFrame({'avg_at_k': g['mean'].mean(), 'k': g['size'].min(), 'tasks': g.size()})
+
+# %% ../nbs/distill/80_evaluate.ipynb #075c03e9
+def flip_tasks(base:pd.DataFrame, tuned:pd.DataFrame, # trials of the baseline and of the trained model (temperature 0)
+               base_max:float=0.0, tuned_min:float=2/3) -> list[str]:
+    "PG Fig. 7's flip tasks: passed in at most `base_max` of the baseline's trials and at least `tuned_min` of the trained model's (0/3 → ≥2/3)."
+    b = base.groupby('task_id').passed.mean()
+    a = tuned.groupby('task_id').passed.mean()
+    shared = b.index.intersection(a.index)
+    return sorted(t for t in shared if b[t] <= base_max + 1e-9 and a[t] >= tuned_min - 1e-9)
+
+def flip_rates(trials:pd.DataFrame, tasks:Iterable[str]) -> pd.DataFrame:
+    "Per model (columns) and flip task (rows): the pass rate over its trials (PG Fig. 7's boxes; at temperature 1, 10 trials)."
+    t = trials[trials.task_id.isin(set(tasks))]
+    return t.assign(passed=t.passed.astype(float)).groupby(['task_id', 'model']).passed.mean().unstack('model')
+
+def failure_asymmetry_table(trials:pd.DataFrame, by:str|None='category') -> pd.DataFrame:
+    "PG Fig. 2 among failed trials: how many, mean tool-call accuracy, share with more than half right, share with the right environment and database state."
+    f = trials[~trials.passed.astype(bool)].copy()
+    f['over_half'] = f.tool_call_accuracy.astype(float) > 0.5
+    f['env_correct'] = f.environment.astype(float) >= 1.0
+    f['db_correct'] = f.database.astype(float) >= 1.0
+    def agg(d): return pd.Series(dict(failed=len(d), tool_call_accuracy=d.tool_call_accuracy.astype(float).mean(), over_half=d.over_half.mean(),
+                                      env_correct=d.env_correct.mean() if d.environment.notna().any() else float('nan'),
+                                      db_correct=d.db_correct.mean() if d.database.notna().any() else float('nan')))
+    out = {'all': agg(f)}
+    if by is not None:
+        for key, d in f.groupby(f[by].fillna('-')): out[key] = agg(d)
+    return pd.DataFrame(out).T
+
+# %% ../nbs/distill/80_evaluate.ipynb #b4da64f0
+def _md_table(df:pd.DataFrame, index:str) -> list[str]:
+    "A small DataFrame as markdown lines (floats in percent, counts as integers)."
+    def fmt(v, col):
+        if v is None or (isinstance(v, float) and math.isnan(v)): return '–'
+        return f"{v:.0f}" if col in ('tasks', 'trials', 'k', 'failed') else f"{100 * v:.1f}"
+    out = ['| ' + ' | '.join([index, *map(str, df.columns)]) + ' |', '|' + '---|' * (len(df.columns) + 1)]
+    return out + [f"| {i} | " + ' | '.join(fmt(v, c) for v, c in zip(row, df.columns)) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
+
+def bench_eval_trials(store:RunStore) -> pd.DataFrame:
+    "The run's evaluation trials on τ2 / BFCL as `bench_trials` rows, the model column being each summary's label (base, filtered, ...)."
+    trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    frames = [bench_trials([trials[i] for i in s.trajectory_ids if i in trials], cats, label) for label, s in latest_summaries(store).items() if s.ok]
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=BENCH_COLUMNS)
+
+def report_bench(store:RunStore) -> str:
+    "Markdown: PG Table 5 (τ2 reward breakdown), PG Table 12 (BFCL per category), Avg@k per domain/category, PG Fig. 2 on the teacher's failures."
+    df = bench_eval_trials(store)
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    teacher = bench_trials(store.read('trajectories', kind=Trajectory), cats, 'teacher')
+    if not len(df) and not len(teacher): return ''
+    lines = ['### On the benchmark: its evaluator\'s parts', '']
+    if len(teacher) and (~teacher.passed).any():
+        lines += ["PG Fig. 2, the teacher's failed trajectories: tool-call accuracy (share of the ground-truth actions, BFCL: of the turns, "
+                  "got right), the share with more than half right, and the share that reached the correct environment and database state (percent).",
+                  '', *_md_table(failure_asymmetry_table(teacher), 'teacher failures'), '']
+    if not len(df): return '\n'.join(lines)
+    rb = reward_breakdown(df)
+    if len(rb):
+        lines += ["τ2-bench (PG Table 5): Pass^1, then the mean share per task of the ground-truth actions matched, the environment "
+                  "assertions met, the database matching and the information communicated (percent).", '', *_md_table(rb, 'model'), '']
+    bf = df[df.verifier == 'bfcl_multi_turn']
+    if len(bf):
+        ca = category_accuracy(bf)
+        ca.loc['partial reward'] = bf.groupby(['model', 'task_id']).partial.mean().groupby('model').mean()
+        lines += ['BFCL v4 multi-turn (PG Table 12): accuracy per category over all trials (runs), overall, and turn-level partial reward (percent).',
+                  '', *_md_table(ca, 'category'), '']
+    av = avg_at_k_by(df).reset_index()
+    av.index = [f"{m} · {c}" for m, c in zip(av.model, av.category)]
+    lines += ['Avg@k per domain or category (AgenticQwen): mean per-trial success over tasks (percent), k trials, tasks.', '',
+              *_md_table(av[['avg_at_k', 'k', 'tasks']], 'model · domain'), '']
     return '\n'.join(lines)
 
 # %% ../nbs/distill/80_evaluate.ipynb #ce0a0fe8

@@ -69,12 +69,12 @@ def to_atif(traj:Trajectory, strip:bool=False) -> dict:
                                                                stripped=strip),
                            verdict=traj.verdict.model_dump() if traj.verdict else None))
 
-def write_atif(traj:Trajectory, folder:str|Path) -> Path:
-    "Write `<folder>/<trajectory id>.json` atomically; returns its path."
+def write_atif(traj:Trajectory, folder:str|Path, doc:dict|None=None) -> Path:
+    "Write `<folder>/<trajectory id>.json` atomically (`doc`: the ATIF document, default `to_atif(traj)`); returns its path."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     path = folder/f'{traj.id}.json'
     tmp = path.with_suffix('.json.tmp')
-    tmp.write_text(json.dumps(to_atif(traj), indent=1, ensure_ascii=False))
+    tmp.write_text(json.dumps(doc if doc is not None else to_atif(traj), indent=1, ensure_ascii=False))
     os.replace(tmp, path)
     return path
 

@@ -20,16 +20,16 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
-__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'LEDGER_KEYS', 'LLMError', 'SchemaError', 'ContextLengthError', 'Reply', 'LLM',
-           'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply', 'TransportError', 'EndpointDown',
-           'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction', 'with_instruction', 'validate_reply',
-           'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'resolve_device',
-           'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options', 'parse_spec', 'redact',
-           'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine', 'LocalLLM',
-           'tool_turn_schema', 'tool_turn_calls', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row',
-           'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file',
-           'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder',
-           'embed']
+__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'LEDGER_KEYS', 'LLMError', 'SchemaError',
+           'ContextLengthError', 'Reply', 'LLM', 'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply',
+           'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
+           'with_instruction', 'validate_reply', 'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection',
+           'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options',
+           'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine',
+           'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'tool_prompt', 'tool_turn_text', 'OpenAILLM', 'get_llm',
+           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send',
+           'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer',
+           'error_body', 'reach', 'check_models', 'embedder', 'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -763,6 +763,19 @@ def _tool_list(tools:list[dict]) -> str:
         return ', '.join(k + ('' if k in (params.get('required') or []) else '?') for k in params.get('properties') or {})
     return "Tools you can call:\n" + "\n".join(f"- {_fn(t)['name']}({args(_fn(t))}): {(_fn(t).get('description') or '').strip()[:120]}" for t in tools)
 
+TOOL_TURN_INSTRUCTION = ('Answer with one JSON object {"content": words for the user, '
+                         '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
+
+def tool_prompt(messages:list[dict], tools:list[dict]) -> list[dict]:
+    "The plain chat messages a model without a tool format is prompted with: the conversation in tool-turn form, the tools listed in the system message."
+    return with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
+
+def tool_turn_text(message:dict) -> str:
+    "An assistant message (words and/or OpenAI-style calls) as the tool-turn JSON such a model answers with."
+    calls = [{'name': c['function']['name'], 'arguments': json.loads(c['function'].get('arguments') or '{}')}
+             for c in normalize_tool_calls(message.get('tool_calls') or [])]
+    return json.dumps({'content': message.get('content') or '', 'tool_calls': calls}, ensure_ascii=False)
+
 @patch
 def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
     "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
@@ -771,8 +784,7 @@ def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Rep
     cap = int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens)
     schema = tool_turn_schema(tools, max_chars=max(16, cap // 3), max_calls=max(1, cap // 40))
     # The grammar carries the format, so the prompt lists the tools briefly instead of their whole JSON schema.
-    msgs = with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\nAnswer with one JSON object {"content": words for the user, '
-                            '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
+    msgs = tool_prompt(messages, tools)
     t0 = time.perf_counter()
     text, n_in, n_out = self.generate(msgs, schema, sample, **params)
     usage = Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, seconds=time.perf_counter() - t0)

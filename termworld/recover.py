@@ -185,6 +185,14 @@ def evaluate(traj:Trajectory, objective:str|list[str]='all_pass') -> Evaluation:
                       feedback=[line for e in evals for line in e.feedback])
 
 # %% ../nbs/proof_gen/50_recover.ipynb #8584a00f
+def _message_line(m:dict, output_chars:int=1500) -> str:
+    "One chat message of a tool-calling episode as a trace line."
+    calls = [f"{c['function']['name']}({clip(c['function'].get('arguments') or '', 400, fit=True)})" for c in m.get('tool_calls') or []]
+    text = clip(str(m.get('content') or '').strip(), output_chars, fit=True)
+    if m.get('role') == 'tool': return f"result: {text}"
+    if m.get('role') == 'assistant': return '\n'.join([*([f"agent: {text}"] if text else []), *(f"call: {c}" for c in calls)]) or 'agent: (nothing)'
+    return f"{m.get('role')}: {text}"
+
 def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) -> str:
     "A trajectory as text for a reflector or judge: turns, keystrokes, clipped outputs, how it ended."
     turns = []
@@ -196,6 +204,7 @@ def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) ->
         for c in s.commands: lines.append(f"$ {c.keystrokes.rstrip()}")
         if s.task_complete: lines.append('(marked the task complete)')
         if s.observation.strip(): lines.append(f"output:\n{clip(s.observation.rstrip(), output_chars, fit=True)}")
+        lines += [_message_line(m, output_chars) for m in s.messages]   # tool-calling kinds: words, calls, results, the user's replies
         turns.append('\n'.join(lines))
     tail = f"\nEpisode ended: {traj.stop_reason or traj.status}" + (f" ({traj.error})" if traj.error else '') + \
            f"; {len(traj.steps)} turns."

@@ -17,12 +17,13 @@ from .core import TermworldError, BudgetExceeded, log
 from .sandbox import Sandbox, SandboxSection, Limits, SandboxError, resolve_backend, build_layer, truncate_middle
 
 # %% auto #0
-__all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR_DIRS', 'TaskRuntimeError', 'sandbox_settings',
-           'sandbox_override', 'sandbox_limits', 'open_sandbox', 'sandbox_opener', 'file_kind', 'is_text', 'run_sh',
-           'read_sandbox_text', 'empty_dirs', 'is_executable', 'write_files', 'file_bytes', 'env_vars', 'persist_env',
-           'persist_script', 'materialize', 'layers_usable', 'environment_layer', 'open_environment', 'parse_junit',
-           'parse_pytest_summary', 'parse_ctrf', 'parse_report', 'verdict_from', 'verifier_dirs', 'read_reward',
-           'verify', 'EpisodeAgent', 'Episode', 'run_episode', 'NopAgent', 'OracleAgent', 'ReplayAgent']
+__all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR_DIRS', 'KIND_EPISODES', 'TaskRuntimeError',
+           'sandbox_settings', 'sandbox_override', 'sandbox_limits', 'open_sandbox', 'sandbox_opener', 'file_kind',
+           'is_text', 'run_sh', 'read_sandbox_text', 'empty_dirs', 'is_executable', 'write_files', 'file_bytes',
+           'env_vars', 'persist_env', 'persist_script', 'materialize', 'layers_usable', 'environment_layer',
+           'open_environment', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'parse_report', 'verdict_from',
+           'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_episode', 'episode_kind',
+           'kind_episode', 'NopAgent', 'OracleAgent', 'ReplayAgent']
 
 # %% ../nbs/runtime/05_runtime.ipynb #a52ebcfb
 class TaskRuntimeError(TermworldError):
@@ -455,6 +456,25 @@ def run_episode(env:Environment, # the environment the agent works on
     if ep.error and not ep.stop_reason: ep.stop_reason = 'error'
     ep.seconds = round(time.perf_counter() - start, 3)
     return ep
+
+# %% ../nbs/runtime/05_runtime.ipynb #779e1acf
+KIND_EPISODES: dict[str, Callable] = {}
+
+def episode_kind(*kinds:str):
+    "Register `fn(llm, env, **options) -> Trajectory` as the model episode of environments of these kinds."
+    def deco(fn):
+        for kind in kinds: KIND_EPISODES[kind] = fn
+        return fn
+    return deco
+
+def kind_episode(env:Environment) -> Callable|None:
+    "The episode runner registered for `env`'s kind; None for a terminal environment (the sandbox path above)."
+    kind = env.env_kind or 'terminal'
+    if kind == 'terminal': return None
+    if kind not in KIND_EPISODES:
+        raise TaskRuntimeError(f"environment {env.id} is of kind {kind!r}, which no loaded module runs; import termworld.toolagent "
+                               f"(it runs tau2 and bfcl_multi_turn) or rebuild the environment as a terminal task.")
+    return KIND_EPISODES[kind]
 
 # %% ../nbs/runtime/05_runtime.ipynb #3cc73593
 class NopAgent:

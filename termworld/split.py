@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Iterable
 from pydantic import Field
 from .core import *
+from .bench import held_out_tasks
 
 # %% auto #0
 __all__ = ['split_tasks', 'SplitSection', 'make_split', 'run_split', 'report_split']
@@ -43,9 +44,16 @@ def make_split(cfg:Config, store:RunStore) -> TaskSplit:
     sec, later = cfg.split, next_round_tasks(store)   # the flywheel's variants join a split in the round that trains on them
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     envs = store.read('environments', kind=Environment)
-    evaluable = {e.task_id for e in envs if e.ok and e.tests.strip()} - later
+    evaluable = {e.task_id for e in envs if e.ok and (e.tests.strip() or e.env_kind != 'terminal')} - later   # a tool kind's verifier is its benchmark's
     with_data = {r['task_id'] for r in store.read_raw('trajectories') if r.get('task_id')}
     held = set(sec.eval_tasks) | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in sec.held_out_origins}
+    bench = getattr(cfg, 'bench', None)
+    tool = [(tasks[e.task_id], e) for e in envs if e.ok and e.env_kind != 'terminal' and e.task_id in tasks]
+    if tool and bench is not None and (bench.eval_split or bench.eval_fraction is not None):
+        # the benchmark's own held-out tasks (τ2 `base`, BFCL's per-category share) are the evaluation set; no other of its tasks is drawn
+        chosen = held_out_tasks(cfg, tool)
+        held |= chosen
+        evaluable -= {spec.id for spec, _ in tool} - chosen
     universe = ((set(tasks) | {e.task_id for e in envs} | set(sec.eval_tasks)) - later) | with_data   # a next-round task joins once it has data
     train, ev = split_tasks(universe, sec.eval_fraction, cfg.run.seed, evaluable, (held & universe) | set(sec.eval_tasks))
     tainted = descendants(lineage(store), ev)      # variants of held-out tasks (and their variants) never train

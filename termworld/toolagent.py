@@ -8,15 +8,17 @@ import ast, inspect, importlib, json, time
 from typing import Any
 
 from .core import *
-from .core import TermworldError
+from .core import TermworldError, BudgetExceeded
 from .llm import Reply, LLMError, normalize_tool_calls
 from .formats import to_atif
+from .runtime import episode_kind
+from .agent import TrajectoriesSection
 from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, open_env, tau2_tasks, bfcl_entries,
-                             import_tau2, import_bfcl, BenchError)
+                             import_tau2, import_bfcl, BenchError, BenchSection)
 
 # %% auto #0
-__all__ = ['ToolAgent', 'NopAgent', 'bfcl_call', 'OracleAgent', 'run_tool_episode', 'replay_check', 'tool_messages',
-           'tool_chat_rows', 'tool_atif']
+__all__ = ['ToolAgent', 'NopAgent', 'bfcl_call', 'OracleAgent', 'run_tool_episode', 'model_tool_episode', 'replay_check',
+           'tool_messages', 'tool_chat_rows', 'tool_atif']
 
 # %% ../nbs/runtime/41_toolagent.ipynb #02418649
 class ToolAgent:
@@ -132,6 +134,30 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
     return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(agent, 'name', type(agent).__name__), attempt=attempt,
                       sample=sample, system_prompt=system, instruction=env.instruction, guideline=guideline, cheatsheet=cheatsheet,
                       steps=steps, verdict=verdict, stop_reason=stop, usage=usage, seconds=time.perf_counter() - t0)
+
+# %% ../nbs/runtime/41_toolagent.ipynb #cadd79fe
+@episode_kind('tau2', 'bfcl_multi_turn')
+def model_tool_episode(llm, # the agent's model (a `Models` role, or any LLM)
+                       env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
+                       attempt:int=0, sample:int=0, max_steps:int|None=None, # agent turns (default: the run's bench.max_steps)
+                       settings:TrajectoriesSection|None=None, # temperature and reply cap of the agent
+                       stage:str='trajectories', **_) -> Trajectory:
+    "A model's episode on a τ2 or BFCL environment, as the stages run it (see above)."
+    s = settings or TrajectoriesSection()
+    models = getattr(llm, 'models', None)
+    bench = getattr(models.cfg, 'bench', None) if models is not None else None
+    bench = bench if isinstance(bench, BenchSection) else BenchSection()
+    agent = ToolAgent(llm, role=role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=sample, stage=stage)
+    user = Tau2User(models['simulator'] if models is not None else llm, temperature=bench.user_temperature, sample=sample,
+                    max_tokens=s.max_reply_tokens, stage=stage) if env.env_kind == 'tau2' else None
+    try:
+        return run_tool_episode(agent, env, user=user, role=role, sample=sample, attempt=attempt, guideline=guideline,
+                                cheatsheet=cheatsheet, max_steps=max_steps or bench.max_steps)
+    except BudgetExceeded: raise
+    except TermworldError as e:
+        return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=agent.name, attempt=attempt, sample=sample,
+                          instruction=env.instruction, guideline=guideline, cheatsheet=cheatsheet, status='failed',
+                          error=str(e), stop_reason='error')
 
 # %% ../nbs/runtime/41_toolagent.ipynb #54489e78
 def _nothing_to_do(oracle_env:ToolEnv, nop_env:ToolEnv) -> bool:

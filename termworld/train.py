@@ -26,11 +26,11 @@ __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TrainingError', 'SFTDat
            'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft',
            'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
            'token_counter', 'base_model_path', 'train_device', 'device_settings', 'load_for_training', 'lora_config',
-           'trl_arguments', 'sft_arguments', 'sft_config', 'train_sft', 'student_spec', 'SuppressionSettings',
-           'signed_token_loss', 'weighted_collator', 'completion_text', 'format_reward', 'verifier_reward',
-           'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments',
-           'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs', 'report_sft',
-           'report_train']
+           'trl_arguments', 'sft_arguments', 'sft_config', 'plain_tool_row', 'train_sft', 'student_spec',
+           'SuppressionSettings', 'signed_token_loss', 'weighted_collator', 'completion_text', 'format_reward',
+           'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings',
+           'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
+           'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -108,8 +108,12 @@ def unroll(messages:list[dict]) -> list[tuple[list[dict], list[dict]]]:
 
 def trajectory_examples(traj:Trajectory, source:str, strip:bool=True) -> list[SFTExample]:
     "The unrolled SFT rows of one trajectory (`source`: filtered | recovered | failed); kept-scaffold rows get variant `guideline_kept`."
-    msgs = chat_messages(traj, strip=strip)
     variant = 'all' if strip else 'guideline_kept'
+    if any(st.messages for st in traj.steps):   # a tool-calling episode (τ2, BFCL): a row per assistant turn, with the tools offered then
+        from termworld.toolagent import tool_chat_rows
+        return [SFTExample(trajectory_id=traj.id, task_id=traj.task_id, variant=variant, source=source, turn=n, prompt=r['prompt'],
+                           completion=r['completion'], tools=r['tools']) for n, r in enumerate(tool_chat_rows(traj, strip))]
+    msgs = chat_messages(traj, strip=strip)
     return [SFTExample(trajectory_id=traj.id, task_id=traj.task_id, variant=variant, source=source, turn=n,
                        prompt=prompt, completion=completion)
             for n, (prompt, completion) in enumerate(unroll(msgs))]
@@ -208,11 +212,14 @@ def export_dataset(rows:list[SFTExample], folder:str|Path, card:str='',
     tmp = folder.parent/f".{folder.name}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True); tmp.mkdir(parents=True)
     table = [dict(prompt=r.prompt, completion=r.completion, task_id=r.task_id, trajectory_id=r.trajectory_id,
-                  source=r.source, turn=r.turn, **({'weight': weights.get(r.source, 1.0)} if weights else {})) for r in rows]
+                  source=r.source, turn=r.turn, **({'tools': r.tools} if r.tools else {}),
+                  **({'weight': weights.get(r.source, 1.0)} if weights else {})) for r in rows]
     with open(tmp/'train.jsonl', 'w') as f:
         for row in table: f.write(json.dumps(row, ensure_ascii=False) + '\n')
     if table:
-        ds = Dataset.from_list(table)
+        # Arrow cannot hold every tool schema as one nested type: the tables keep each row's tools as JSON text (train.jsonl as lists)
+        with_tools = any('tools' in row for row in table)
+        ds = Dataset.from_list([{**row, 'tools': json.dumps(row.get('tools') or [])} for row in table] if with_tools else table)
         ds.save_to_disk(str(tmp/'data'))
         ds.to_parquet(str(tmp/'train.parquet'))
     (tmp/'README.md').write_text(card)
@@ -535,6 +542,11 @@ def _last_checkpoint(folder:Path) -> str|None:
     cps = sorted(folder.glob('checkpoint-*'), key=lambda p: int(p.name.split('-')[-1]) if p.name.split('-')[-1].isdigit() else -1)
     return str(cps[-1]) if cps else None
 
+def plain_tool_row(row:dict) -> dict:
+    "A row with `tools` as the local model sees its tool turns (`termworld.llm.tool_prompt`): prompt as sent, completion as tool-turn JSON."
+    from termworld.llm import tool_prompt, tool_turn_text
+    return dict(prompt=tool_prompt(row['prompt'], row['tools']), completion=[{'role': 'assistant', 'content': tool_turn_text(row['completion'][0])}])
+
 def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and `completion`)
               base:str, # base model: a local directory or Hugging Face id (see `base_model_path`)
               out:str|Path, # run folder: checkpoints/ and adapter/ (or model/) go here
@@ -559,6 +571,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     tok, model = load_for_training(base, recipe, device)
     count = token_counter(tok)
     fitted, trimmed, too_long = [], 0, 0
+    rows = [plain_tool_row(r) if r.get('tools') else r for r in rows]   # tool-calling rows in the form the student answers at inference
     for r in rows:
         prompt, dropped = fit_prompt(r['prompt'], r['completion'], count, recipe.max_length)
         trimmed += bool(dropped)
@@ -902,7 +915,8 @@ def run_train(cfg:Config, store:RunStore):
                          f"variant {variant!r} has no rows (no {'/'.join(VARIANTS[variant]['sources'])} trajectories on training tasks).")
             store.append('train', run); continue
         rows = [r for r in load_rows(ds.path)] if ds.path else \
-               [dict(prompt=e.prompt, completion=e.completion, **({'weight': ds.weights.get(e.source, 1.0)} if ds.weights else {}))
+               [dict(prompt=e.prompt, completion=e.completion, **({'tools': e.tools} if e.tools else {}),
+                     **({'weight': ds.weights.get(e.source, 1.0)} if ds.weights else {}))
                 for e in store.read('sft', kind=SFTExample) if e.id in set(ds.example_ids)]
         log.info(f"train: {recipe.method} on {variant} ({len(rows)} rows)")
         try: res = train_sft(rows, base_model_path(base_spec), run.output_dir, recipe, seed=cfg.run.seed, key=run.id, device=train_device(cfg),

@@ -15,6 +15,7 @@ import pandas as pd
 from .core import *
 from .scale import StageContext, per_process
 from .agent import run_episode, trajectory_id, sandbox_options
+from .toolagent import tool_atif
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
 # %% auto #0
@@ -57,7 +58,7 @@ def run_trajectories(cfg:Config, store:RunStore, llm=None):
             if not store.has('trajectories', trajectory_id(env, llm, sample=k))]
     folder = store.root/'trajectories'
     for _, traj in get_executor(cfg).map(partial(_episode, ctx), jobs, desc='trajectories'):
-        write_atif(traj, folder)
+        write_atif(traj, folder, tool_atif(traj) if any(st.messages for st in traj.steps) else None)   # tool-calling kinds: their real calls
         store.append('trajectories', traj, skip_existing=True)
     return store
 
