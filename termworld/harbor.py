@@ -719,7 +719,7 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
                 tests=[t.model_dump() for t in verdict.tests], output=verdict.output)
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #c62748c2
-_PATH_IN_TEXT = re.compile(r'(?<![\w.$~-])(/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?)(?![\w/])')
+_PATH_IN_TEXT = re.compile(r'(?<![\w.$~-])(/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)*)(?![\w/])')
 
 def instruction_paths(text:str) -> list[str]:
     "Absolute file paths named in an instruction (inside a top-level directory, so `/app/out.csv` but not `/` or `and/or`)."
@@ -764,6 +764,9 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
         paths = instruction_paths(task.instruction)
         oracle = run_task(task, 'oracle', sandbox, verifier, base_image, check_paths=paths, echo=lambda m: None)   # nop said the notes
         report['oracle'] = oracle
+        if not oracle['passed'] and oracle['sandbox'] == 'bwrap' and any('Read-only file system' in n for n in oracle['notes']):
+            raise _image.SandboxError("the oracle writes outside the places a bwrap sandbox makes writable (the image's root and /etc are read-only); "
+                                      "check this task with --sandbox docker.")
         if oracle['error']: defects.append(f"the oracle run failed: {oracle['error']}")
         elif not oracle['passed']:
             failing = [t for t in oracle['tests'] if t['outcome'] != 'passed']
