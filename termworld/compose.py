@@ -23,9 +23,9 @@ from .skills import skill_md
 # %% auto #0
 __all__ = ['RELATIONS', 'skill_text', 'candidate_pairs', 'RelationLabel', 'SkillRelation', 'relation_messages',
            'classify_relations', 'dedup_similar', 'team_groups', 'order_along', 'TeamRole', 'TeamPlan', 'team_schema',
-           'team_template', 'complete_plan', 'team_messages', 'team_skill_md', 'break_cycles', 'topological_order',
-           'extract_paths', 'graph_skill_md', 'PrimitivesSection', 'compose_primitives', 'StageInputError',
-           'run_primitives', 'report_primitives']
+           'team_template', 'complete_plan', 'team_messages', 'TeamStep', 'team_step_schema', 'plan_team',
+           'team_skill_md', 'break_cycles', 'topological_order', 'extract_paths', 'graph_skill_md', 'PrimitivesSection',
+           'compose_primitives', 'StageInputError', 'run_primitives', 'report_primitives']
 
 # %% ../nbs/terminal_world/11_compose.ipynb #ff6c2fc6
 def skill_text(skill:Skill) -> str:
@@ -218,14 +218,55 @@ def team_messages(members:list[Skill], subcategory:str, chars:int=600) -> list[d
     return render_messages('skill_team', subcategory=subcategory, names=', '.join(s.name for s in members),
                          skills='\n\n'.join(f'### {s.name}\n' + _anchor_text(s, chars) for s in members))
 
+# %% ../nbs/terminal_world/11_compose.ipynb #c0a1b2e2
+class TeamStep(BaseModel):
+    "The team-planning agent's turn: read one member skill in full, or write the team."
+    action: Literal['read', 'write']
+    skill: str = ''                 # read: a member skill's name
+    plan: TeamPlan|None = None      # write: the team
+
+def team_step_schema(names:list[str]) -> type[BaseModel]:
+    "`TeamStep` whose `skill` and plan roles may only name the given members."
+    return create_model('TeamStep', __base__=TeamStep, skill=(Literal[tuple(names) + ('',)], ''), plan=(team_schema(names)|None, None))
+
+def _plan_tokens(members:list[Skill]) -> int:
+    # the schema bounds every string and list, so this many tokens always let the JSON close, even one character a token
+    return 48 + 200 + 5 * 160 + sum(40 + 160 + len(s.name) + 50 for s in members) + 60
+
+def plan_team(members:list[Skill], # the team's member skills, in order
+              subcategory:str, # their subcategory
+              llm, # the model that plans
+              chars:int|None=None, # cap on a skill as the agent reads it (None: whole)
+              record_id:str='', # ledger and cache key
+              max_steps:int|None=None, # turns before the plan is asked for alone (default: one per member, plus one)
+             ) -> tuple[TeamPlan, list[str]]:
+    "TeamSkill-Creator: an agent reads the member skills in full (a tool call each), then writes the team; returns (plan, skills it read)."
+    by_name, names = {s.name: s for s in members}, [s.name for s in members]
+    summaries = '\n'.join(f"- {s.name}: {s.what or s.description}" for s in members)
+    msgs = render_messages('skill_team_agent', subcategory=subcategory, names=', '.join(names), summaries=summaries)
+    schema, read = team_step_schema(names), []
+    for _ in range(max_steps or len(members) + 1):
+        step = llm.chat(msgs, schema=schema, stage='primitives', record_id=record_id, max_tokens=_plan_tokens(members) + 80).parsed
+        msgs = msgs + [{'role': 'assistant', 'content': step.model_dump_json(exclude_none=True)}]
+        if step.action == 'write' and step.plan is not None: return complete_plan(step.plan, members), read
+        if step.action == 'read' and step.skill in by_name:
+            text = skill_md(by_name[step.skill])
+            read.append(step.skill)
+            msgs.append({'role': 'user', 'content': f"## {step.skill} (skill.md)\n\n{text if chars is None else clip(text, chars, 'head')}"})
+        else: msgs.append({'role': 'user', 'content': f"Read one of {', '.join(names)}, or write the plan."})
+    msgs.append({'role': 'user', 'content': 'Write the team now: reply with the plan object alone.'})
+    reply = llm.chat(msgs, schema=team_schema(names), stage='primitives', record_id=record_id, max_tokens=_plan_tokens(members))
+    return complete_plan(reply.parsed, members), read
+
 # %% ../nbs/terminal_world/11_compose.ipynb #4b38c567
 def _front(**fields) -> str:
     return '---\n' + yaml.safe_dump({k: v for k, v in fields.items() if v not in (None, '', [])}, sort_keys=False, allow_unicode=True, width=1000) + '---\n'
 
-def _member_section(s:Skill, title:str, chars:int) -> str:
-    return f"### {title}\n\n**What:** {s.what or s.description}\n\n**When:** {s.when or '-'}\n\n**How:**\n\n{clip(s.how.strip(), chars, 'head')}\n"
+def _member_section(s:Skill, title:str, chars:int|None) -> str:
+    how = s.how.strip() if chars is None else clip(s.how.strip(), chars, 'head')
+    return f"### {title}\n\n**What:** {s.what or s.description}\n\n**When:** {s.when or '-'}\n\n**How:**\n\n{how}\n"
 
-def team_skill_md(plan:TeamPlan, members:list[Skill], subcategory:str|None=None, chars:int=1200) -> str:
+def team_skill_md(plan:TeamPlan, members:list[Skill], subcategory:str|None=None, chars:int|None=1200) -> str:
     "A team in skill.md form: roles, workflow and member skills."
     by_name = {s.name: s for s in members}
     ordered = [by_name[r.skill] for r in plan.roles if r.skill in by_name]
@@ -330,6 +371,8 @@ class PrimitivesSection(Section):
     max_graph_len: int|None = 5          # paths are cut at this many skills (None: no cap)
     write_teams: bool = True             # the model writes each team's roles and workflow; false: a template
     skill_chars: int = 600               # characters of each skill's how shown in relation and team prompts
+    team_agent: bool = True              # the team-planning agent reads every member skill in full (one tool call each) before it writes
+    team_skill_chars: int|None = None    # cap on a member skill as the team agent reads it and in a team's skill.md (None: whole)
 
 def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:PrimitivesSection|None=None, llm=None,
                        executor=None, done:dict[str, Primitive]|None=None) -> list[Primitive]:
@@ -360,13 +403,14 @@ def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:Pr
         if llm is None: plan = team_template(members)
         else:
             try:
-                # the schema bounds every string and list, so this many tokens always let the JSON close, even one character a token
-                bound = 48 + 200 + 5 * 160 + sum(40 + 160 + len(s.name) + 50 for s in members) + 60
-                reply = llm.chat(team_messages(members, sub(members[0].id), sec.skill_chars), schema=team_schema([s.name for s in members]),
-                                 stage='primitives', record_id=base.id, max_tokens=bound)
-                plan = complete_plan(reply.parsed, members)
+                if sec.team_agent: plan, _ = plan_team(members, sub(members[0].id), llm, sec.team_skill_chars, record_id=base.id)
+                else:
+                    reply = llm.chat(team_messages(members, sub(members[0].id), sec.skill_chars), schema=team_schema([s.name for s in members]),
+                                     stage='primitives', record_id=base.id, max_tokens=_plan_tokens(members))
+                    plan = complete_plan(reply.parsed, members)
             except LLMError as e: return base.model_copy(update=dict(status='failed', error=f'team: {e}', name='-'.join(s.name for s in members)))
-        return base.model_copy(update=dict(name=plan.name, skill_md=team_skill_md(plan, members, sub(members[0].id))))
+        chars = sec.team_skill_chars if sec.team_agent else 1200
+        return base.model_copy(update=dict(name=plan.name, skill_md=team_skill_md(plan, members, sub(members[0].id), chars)))
     written = {p.id: p for _, p in (executor or ThreadExecutor(1, progress=False)).map(write, todo, 'primitives: teams')}
     prims += [written.get(i) or done[i] for i in slots]
     # graphs

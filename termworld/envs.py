@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from types import SimpleNamespace
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Literal
 
 import yaml
 from pydantic import BaseModel
@@ -28,11 +28,11 @@ from .runtime import (TaskRuntimeError, open_sandbox, open_environment, environm
 
 # %% auto #0
 __all__ = ['IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError', 'SandboxUnavailable', 'initial_state_problems', 'check_file',
-           'describe_file', 'FileDraft', 'FileScript', 'FetchPlan', 'FileIssue', 'FileReview', 'SetupDraft', 'Probe',
-           'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'abs_path', 'task_context', 'Discard',
-           'NeedsNetwork', 'Builder', 'setup_layer', 'build_files', 'build_setup', 'staged', 'build_tests',
-           'build_solution', 'build_environment', 'build_task_environment', 'environment_id', 'import_folders',
-           'run_environments', 'environments_summary', 'report_environments']
+           'describe_file', 'FileDraft', 'FileScript', 'FetchPlan', 'FileStep', 'FileIssue', 'FileReview', 'SetupDraft',
+           'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'abs_path', 'task_context',
+           'Discard', 'NeedsNetwork', 'Builder', 'setup_layer', 'file_agent', 'build_files', 'build_setup', 'staged',
+           'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
+           'import_folders', 'run_environments', 'environments_summary', 'report_environments']
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a5833409
 class EnvBuildError(TaskRuntimeError):
@@ -158,6 +158,13 @@ class FetchPlan(BaseModel):
     "A_remote_fetch's answer: where to download one file from."
     url: str
 
+class FileStep(BaseModel):
+    "A file agent's next step after it saw what its last one did in the sandbox (the tools of Terminal-World's Table 6)."
+    action: Literal['done', 'inspect', 'rewrite']   # done: the file is right; inspect: run `command`; rewrite: a new `script` or `url`
+    command: str = ''   # inspect: a shell command run in the same sandbox; its output comes back
+    script: str = ''    # rewrite (local_tool): the whole new Python program, run again
+    url: str = ''       # rewrite (web_fetch): another address to download the file from
+
 class FileIssue(BaseModel):
     "One defect the file-verification agent found."
     path: str
@@ -200,6 +207,7 @@ class EnvironmentsSection(Section):
     review_files: bool = True         # run the file-verification agent (description match, cross-file consistency)
     setup_timeout: float = 600        # seconds for one setup script run
     tool_timeout: float = 120         # seconds for one local_tool program
+    tool_steps: int = 4               # steps a local_tool / web_fetch agent takes after its first action (inspect, rewrite, done)
     probe_timeout: float = 30         # seconds per probe command
     test_timeout: float = 120         # seconds for one pytest run
     solution: bool = True             # try to write a reference solution (oracle gate)
@@ -304,34 +312,85 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
         previous[path] = draft
         return draft.content.encode()
     if mode == 'local_tool':
-        draft = b.ask('env_tool', FileScript, previous.get(path), feedback, 'program', rnd, others=_others(current, path), **values)
-        previous[path] = draft
-        with b.open() as sb:
-            write_files(sb, {p: d for p, d in current.items() if p != path})
-            sb.write('/tmp/termworld-make-file.py', draft.script.encode())
-            res = run_sh(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(path).parent))} && python3 /tmp/termworld-make-file.py",
-                       timeout=b.sec.tool_timeout, network=False)
-            if res.exit_code != 0 or res.timed_out:
-                raise _FileProblem(f"the program that makes {path} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}):\n{clip(res.stderr or res.stdout, 800)}")
-            if run_sh(sb, f"test -f {shlex.quote(path)}").exit_code != 0:
-                raise _FileProblem(f"the program ran but did not create {path}.")
-            return sb.read(path)
+        first = b.ask('env_tool', FileScript, previous.get(path), feedback, 'program', rnd, others=_others(current, path), **values)
+        previous[path] = first
+        return file_agent(b, mode, path, values['file_type'], first, current)
     if mode == 'web_fetch':
-        if not b.sec.web_fetch:
-            raise NeedsNetwork(f"{path} must be fetched from the web (web_fetch), which is off; set environments.web_fetch=true on a machine with network.")
-        plan = b.ask('env_fetch', FetchPlan, previous.get(path), feedback, 'download URL', rnd, **values)
-        previous[path] = plan
-        with b.open() as sb:
-            res = run_sh(sb, ['curl', '-fsSL', '--max-time', str(int(b.sec.tool_timeout)), '-o', '/tmp/termworld-fetch', plan.url],
-                       timeout=b.sec.tool_timeout + 5, network=True)
-            if res.exit_code != 0:
-                raise _FileProblem(f"could not fetch {plan.url} for {path} (curl exit {res.exit_code}: {clip(res.stderr, 300).strip()}); "
-                                   "the file is not invented, so name a reachable URL or build without network-dependent files.")
-            return sb.read('/tmp/termworld-fetch')
+        if not (b.sec.web_fetch and b.setup_network):
+            why = 'environments.web_fetch is off' if not b.sec.web_fetch else 'the sandbox has no network while building (sandbox.setup_network)'
+            raise NeedsNetwork(f"{path} must be fetched from the web (web_fetch) and {why}; it needs network: set environments.web_fetch=true on a machine with network.")
+        first = b.ask('env_fetch', FetchPlan, previous.get(path), feedback, 'download URL', rnd, **values)
+        previous[path] = first
+        return file_agent(b, mode, path, values['file_type'], first, current)
     raise Discard(f"{path} has unknown generation mode {spec.mode!r}.")
 
 class _FileProblem(Exception):
     "A file could not be produced this round (repairable)."
+
+_PROGRAM = '/tmp/termworld-make-file.py'
+
+def _observe(sb, path:str, file_type:str|None, res=None, what:str='') -> tuple[str, list[str], bytes|None]:
+    "What a file agent sees after an action: the action's exit status and output, then the file as it now is and its type check."
+    lines = []
+    if res is not None:
+        out = clip('\n'.join(x for x in (res.stdout.strip(), res.stderr.strip()) if x), 1500) or '(no output)'
+        lines.append(f"{what} exited {res.exit_code}{' (timed out)' if res.timed_out else ''}:\n{out}")
+    data = sb.read(path) if run_sh(sb, f"test -f {shlex.quote(path)}").exit_code == 0 else None
+    problems = [f"{path} does not exist."] if data is None else check_file(path, data, file_type)
+    if data is not None: lines.append('The file now:\n' + describe_file(path, data, 1500))
+    lines.append(('Problems: ' + '; '.join(problems)) if problems else 'The type check passes.')
+    return '\n\n'.join(lines), problems, data
+
+def _act(b:Builder, sb, mode:str, path:str, act:BaseModel):
+    "Carry out one file-agent action in the sandbox; returns (result, what it was) or (None, '') for `done`."
+    if isinstance(act, FileScript) or (mode == 'local_tool' and act.action == 'rewrite'):
+        sb.write(_PROGRAM, act.script.encode())
+        return run_sh(sb, f"mkdir -p {shlex.quote(str(PurePosixPath(path).parent))} && python3 {_PROGRAM}",
+                      timeout=b.sec.tool_timeout, network=False), 'the program'
+    if isinstance(act, FetchPlan) or act.action == 'rewrite':
+        cmd = ['bash', '-c', f'mkdir -p "$(dirname "$1")" && exec curl -fsSL --max-time {int(b.sec.tool_timeout)} -o "$1" "$2"', 'fetch', path, act.url]
+        return run_sh(sb, cmd, timeout=b.sec.tool_timeout + 5, network=True), f"downloading {act.url}"
+    if act.action == 'inspect':
+        return run_sh(sb, act.command, timeout=b.sec.tool_timeout, network=mode == 'web_fetch'), f"`{clip(act.command, 200)}`"
+    return None, ''
+
+def file_agent(b:Builder, # the task's builder (model, sandbox, section)
+               mode:str, # local_tool (write a program, run it) | web_fetch (download; network on)
+               path:str, # the file to make, an absolute sandbox path
+               file_type:str|None, # its declared type, for the type check
+               first:BaseModel, # the agent's first action: a FileScript or a FetchPlan
+               current:dict[str, bytes], # the other initial files, present in the sandbox
+              ) -> bytes:
+    "A tool-using file agent in one sandbox: act (run its program / download), observe the file, then inspect, rewrite or finish, up to `tool_steps` steps."
+    opening = _agent_messages(b, mode, path, file_type, current)
+    msgs = [{'role': 'assistant', 'content': first.model_dump_json()}]
+    with b.open() as sb:
+        write_files(sb, {p: d for p, d in current.items() if p != path})
+        act, seen = first, []
+        for left in range(b.sec.tool_steps, -1, -1):
+            res, what = _act(b, sb, mode, path, act)
+            obs, problems, data = _observe(sb, path, file_type, res, what)
+            if res is None:     # `done`: accepted when the file is there and passes its type check
+                if not problems: return data
+                obs = f"Not done yet: {'; '.join(problems)}"
+            seen.append(obs)
+            if left == 0: break
+            msgs += render_messages('env_file_step', path=path, mode=mode, observation=obs, steps_left=left)
+            reply = b.llm.chat(opening + msgs, schema=FileStep, stage='environments', record_id=b.task.id, **b.sec.params)
+            b.usage = b.usage + reply.usage
+            if reply.parsed is None: raise SchemaError("the model's reply is not a FileStep JSON object.")
+            act = reply.parsed
+            msgs.append({'role': 'assistant', 'content': act.model_dump_json()})
+        if data is not None and not problems: return data   # out of steps with a file that passes: the file review judges it next
+        raise _FileProblem(f"the {mode} agent did not finish {path} in {b.sec.tool_steps + 1} steps: {clip(seen[-1], 800)}")
+
+def _agent_messages(b:Builder, mode:str, path:str, file_type:str|None, current:dict[str, bytes]) -> list[dict]:
+    "The file agent's opening messages (its generation prompt), before its first action."
+    spec = next((s for s in b.task.blueprint.files if abs_path(s.path, b.workdir) == path), None)
+    values = dict(path=path, file_type=file_type or file_kind(path, file_type), description=(spec.description if spec else '') or '(none)')
+    if mode == 'local_tool': return render_messages('env_tool', task=b.context, workdir=b.workdir, others=_others(current, path), **values)
+    return render_messages('env_fetch', task=b.context, workdir=b.workdir, **values)
+
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a731081e
 def _review(b:Builder, files:dict[str, bytes]) -> dict[str, list[str]]:

@@ -30,11 +30,11 @@ from .sandbox.image import (DockerLine, parse_dockerfile, substitute, split_flag
 __all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
            'write_task_dir', 'docker_state', 'base_image_tag', 'TaskResources', 'environment_to_task', 'test_criteria',
            'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build',
-           'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'runner_cache', 'adapt_test_sh',
-           'serve_runner', 'run_task', 'instruction_paths', 'check_task', 'static_defects', 'check_tasks',
-           'verdict_line', 'harbor_run_cli', 'harbor_check_cli', 'harbor_import_cli', 'harbor_export_cli', 'DockerLine',
-           'parse_dockerfile', 'substitute', 'BuildFailed', 'DockerState', 'BaseChoice', 'map_from', 'DEBIAN_SUITES',
-           'UBUNTU_SUITES', 'SUITE_PYTHON']
+           'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'pip_needs', 'runner_needs',
+           'runner_cache', 'adapt_test_sh', 'sandbox_python', 'serve_runner', 'run_task', 'instruction_paths',
+           'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli',
+           'harbor_import_cli', 'harbor_export_cli', 'DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed',
+           'DockerState', 'BaseChoice', 'map_from', 'DEBIAN_SUITES', 'UBUNTU_SUITES', 'SUITE_PYTHON']
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #d067837a
 class TaskFormatError(TermworldError):
@@ -412,13 +412,15 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
     text = task.dockerfile
     froms = [d for d in parse_dockerfile(text) if d.op == 'FROM']
     if not froms: raise BuildFailed(f"{task.name}: environment/Dockerfile has no FROM line; add one.")
-    base = base_image or base_image_tag()
     for d in froms:
         image = split_flags(d.args + ' ')[1].split()[0]
         if not _image_available(client, image):
+            mapped = map_from(image)   # the base built like the image asked for (its suite), when Docker has it
+            base = base_image or (mapped.tag if not mapped.shared and _image_available(client, mapped.tag) else base_image_tag())
             if not _image_available(client, base):
                 raise BuildFailed(f"neither {image} nor the base image {base} is available to Docker; run `termworld image build` (or pass --base-image).")
-            notes.append(f"FROM {image} cannot be pulled here; building {task.name} on {base} instead.")
+            how = '' if base_image else f" ({mapped.distro} {mapped.suite}{' wanted; ' + '; '.join(mapped.notes) if mapped.notes else ''})"
+            notes.append(f"FROM {image} cannot be pulled here; building {task.name} on {base} instead{how}.")
             lines = text.splitlines()
             lines[d.line - 1] = re.sub(re.escape(image), base, lines[d.line - 1], count=1)
             text = '\n'.join(lines) + '\n'
@@ -515,20 +517,50 @@ def uv_needs(test_sh:str) -> dict:
     needs['packages'] = sorted(set(needs['packages']))
     return needs
 
+_PIP_VALUE_FLAGS = {'-r', '--requirement', '-c', '--constraint', '-i', '--index-url', '--extra-index-url', '-f', '--find-links',
+                    '-t', '--target', '--prefix', '--root', '--python-version', '--platform', '--trusted-host'}
+
+def pip_needs(script:str) -> list[str]:
+    "The packages a shell script installs with pip (`pip install`, `pip3 install`, `python3 -m pip install`), which an offline sandbox cannot fetch."
+    out = []
+    for cmd in _commands(script):
+        while cmd and cmd[0] in ('sudo', 'exec', 'command'): cmd = cmd[1:]
+        if len(cmd) > 3 and re.fullmatch(r'python[\d.]*', cmd[0]) and cmd[1:3] == ['-m', 'pip']: args = cmd[3:]
+        elif cmd and re.fullmatch(r'pip[\d.]*', cmd[0]): args = cmd[1:]
+        else: continue
+        if args[:1] != ['install']: continue
+        i = 1
+        while i < len(args):
+            a = args[i]
+            if a in _PIP_VALUE_FLAGS: i += 2; continue
+            if not a.startswith('-') and not a.startswith(('.', '/')): out.append(a)
+            i += 1
+    return sorted(set(out))
+
+def runner_needs(task:HarborTask) -> dict:
+    "What a task's test scripts (every `tests/*.sh`, so a Terminal-Bench 1 run-tests.sh too) fetch: uv and its packages (`uv_needs`) and pip's (`pip`)."
+    texts = [data.decode('utf-8', 'replace') for name, data in sorted(task.tests.items()) if name.endswith('.sh') and name not in TB1_HELPERS]
+    parts = [uv_needs(t) for t in texts]
+    installs = [p for p in parts if p['installs_uv']]
+    return dict(installs_uv=bool(installs), uv=next((p['uv'] for p in installs if p['uv']), None),
+                packages=sorted({x for p in parts for x in p['packages']}), pythons=sorted({x for p in parts for x in p['pythons']}),
+                pip=sorted({x for t in texts for x in pip_needs(t)}),
+                uses_uv=any(re.search(r'(?m)^[^#\n]*\buvx?\b', t) for t in texts))
+
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #deb2fc4a
-def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callable|None=None) -> Path:
-    "A local cache of uv (its PyPI wheel's binaries) and wheels of `packages` for `python`, downloaded once from PyPI into `TERMWORLD_HOME/runners/`."
+def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callable|None=None, with_uv:bool=True) -> Path:
+    "A local cache of uv (its PyPI wheel's binaries, unless `with_uv=False`) and wheels of `packages` for `python`, downloaded once from PyPI into `TERMWORLD_HOME/runners/`."
     from termworld.sandbox import registry_env
-    uv_req = f"uv=={uv}" if uv else 'uv'
+    uv_req = (f"uv=={uv}" if uv else 'uv') if with_uv else None
     key = content_id('runner', dict(uv=uv_req, packages=sorted(packages), python=python), 12).split('-', 1)[1]
     final = home()/'runners'/key
     if (final/'.ready').exists(): return final
     part = final.with_name(key + '.partial')
     shutil.rmtree(part, ignore_errors=True)
     (part/'bin').mkdir(parents=True)
-    if echo: echo(f"downloading {uv_req} and {', '.join(packages) or 'nothing else'} from PyPI for Python {python} (once)")
-    for reqs, extra in (([uv_req], []), (packages, ['--python-version', python])):
+    if echo: echo(f"downloading {uv_req or 'no uv'} and {', '.join(packages) or 'nothing else'} from PyPI for Python {python} (once)")
+    for reqs, extra in (([uv_req] if uv_req else [], []), (packages, ['--python-version', python])):
         if not reqs: continue
         done = subprocess.run([sys.executable, '-m', 'pip', 'download', '-q', '--only-binary=:all:', '--dest', str(part/'wheels'), *extra, *reqs],
                               capture_output=True, text=True, env={**os.environ, **registry_env()})
@@ -536,6 +568,14 @@ def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callab
             shutil.rmtree(part, ignore_errors=True)
             raise RunnerUnavailable(f"could not download {' '.join(reqs)} from PyPI ({(done.stderr.strip().splitlines() or ['no output'])[-1][:200]}); "
                                     "connect this machine to PyPI once, or run with --verifier pytest.")
+    if uv_req: _unpack_uv(part)
+    (part/'.ready').write_text(json.dumps(dict(uv=uv_req, packages=packages, python=python)))
+    shutil.rmtree(final, ignore_errors=True)
+    os.rename(part, final)
+    return final
+
+def _unpack_uv(part:Path):
+    "Take the uv and uvx binaries out of uv's wheel in `part/wheels` into `part/bin`."
     wheel = next((part/'wheels').glob('uv-*.whl'))
     with zipfile.ZipFile(wheel) as z:
         for name in z.namelist():
@@ -544,10 +584,6 @@ def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callab
                 target.write_bytes(z.read(name)); target.chmod(0o755)
     wheel.unlink()
     if not (part/'bin'/'uv').exists(): raise RunnerUnavailable(f"{wheel.name} has no uv binary; report this uv version.")
-    (part/'.ready').write_text(json.dumps(dict(uv=uv_req, packages=packages, python=python)))
-    shutil.rmtree(final, ignore_errors=True)
-    os.rename(part, final)
-    return final
 
 def adapt_test_sh(text:str, python:str) -> tuple[str, list[str]]:
     "A test.sh that fetches uv from the network, rewritten to use the cached runner: the installer line becomes a no-op, a Python the sandbox lacks is dropped from `-p`."
@@ -562,23 +598,37 @@ def adapt_test_sh(text:str, python:str) -> tuple[str, list[str]]:
             adapted.append(f"test.sh asks uv for Python {asked}; the sandbox's Python {python} runs the tests.")
     return text, adapted
 
-def serve_runner(sb, task:HarborTask, python:str='3.11', echo:Callable|None=None) -> tuple[HarborTask, dict[str, str], list[str]]:
-    "When a task's test.sh fetches uv and its packages, put the cached runner in the sandbox; returns (task with the adapted test.sh, environment for it, adaptations)."
-    entry = task.test_entry
-    text = task.tests.get(entry or '', b'').decode('utf-8', 'replace')
-    needs = uv_needs(text)
-    if not (needs['installs_uv'] or needs['packages']): return task, {}, []
-    cache = runner_cache(needs['uv'], needs['packages'], python, echo)
+def sandbox_python(sb) -> str:
+    "The `X.Y` version of the sandbox's python3."
+    res = sb.run(['python3', '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], timeout=30)
+    if res.exit_code != 0: raise RunnerUnavailable("the sandbox has no python3 to run the tests with; install python3 in environment/Dockerfile.")
+    return res.stdout.strip()
+
+def serve_runner(sb, task:HarborTask, python:str|None=None, echo:Callable|None=None) -> tuple[HarborTask, dict[str, str], list[str]]:
+    "When a task's test scripts fetch their runner (uv and its packages, or pip packages), serve it from the local cache; returns (task with adapted scripts, environment for them, adaptations)."
+    needs = runner_needs(task)
+    if not (needs['installs_uv'] or needs['packages'] or needs['pip']): return task, {}, []
+    python = python or sandbox_python(sb)
+    with_uv = needs['installs_uv'] or needs['uses_uv']
+    cache = runner_cache(needs['uv'], sorted(set(needs['packages']) | set(needs['pip'])), python, echo, with_uv=with_uv)
     sb.copy_in(cache, _RUNNER_DIR)
     home_bin = '/root/.local/bin'
-    sb.run(f"mkdir -p {home_bin} && ln -sf {_RUNNER_DIR}/bin/uv {_RUNNER_DIR}/bin/uvx {home_bin}/ && ln -sf {home_bin}/uv /usr/local/bin/uv 2>/dev/null; "
-           f"ln -sf {home_bin}/uvx /usr/local/bin/uvx 2>/dev/null; true")
-    sb.write(f'{home_bin}/env', _UV_ENV_FILE, mode=0o755)
-    new, adapted = adapt_test_sh(text, python)
-    files = {**task.files, f'tests/{entry}': new.encode()}
-    env = dict(UV_OFFLINE='1', UV_FIND_LINKS=f'{_RUNNER_DIR}/wheels', UV_PYTHON_DOWNLOADS='never', UV_NO_PROGRESS='1',
-               PATH=f'{home_bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin')
-    adapted.append(f"uv and {', '.join(needs['packages']) or 'no packages'} come from the local runner cache (offline: UV_OFFLINE, UV_FIND_LINKS).")
+    env, files, adapted = {}, dict(task.files), []
+    if with_uv:
+        sb.run(f"mkdir -p {home_bin} && ln -sf {_RUNNER_DIR}/bin/uv {_RUNNER_DIR}/bin/uvx {home_bin}/ && ln -sf {home_bin}/uv /usr/local/bin/uv 2>/dev/null; "
+               f"ln -sf {home_bin}/uvx /usr/local/bin/uvx 2>/dev/null; true")
+        sb.write(f'{home_bin}/env', _UV_ENV_FILE, mode=0o755)
+        env.update(UV_OFFLINE='1', UV_FIND_LINKS=f'{_RUNNER_DIR}/wheels', UV_PYTHON_DOWNLOADS='never', UV_NO_PROGRESS='1', UV_LINK_MODE='copy',
+                   PATH=f'{home_bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin')
+    for name, data in sorted(task.tests.items()):
+        if not name.endswith('.sh') or name in TB1_HELPERS: continue
+        new, done = adapt_test_sh(data.decode('utf-8', 'replace'), python)
+        files[f'tests/{name}'] = new.encode()
+        adapted += [a.replace('test.sh', f'tests/{name}', 1) for a in done]
+    if with_uv: adapted.append(f"uv and {', '.join(needs['packages']) or 'no packages'} come from the local runner cache (offline: UV_OFFLINE, UV_FIND_LINKS).")
+    if needs['pip']:
+        env.update(PIP_NO_INDEX='1', PIP_FIND_LINKS=f'{_RUNNER_DIR}/wheels', PIP_DISABLE_PIP_VERSION_CHECK='1', PIP_BREAK_SYSTEM_PACKAGES='1')
+        adapted.append(f"pip install {' '.join(needs['pip'])} is served from the local runner cache (offline: PIP_NO_INDEX, PIP_FIND_LINKS).")
     return dataclasses.replace(task, files=files), env, adapted
 
 
@@ -662,14 +712,14 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
             result['notes'] += ep.notes
             if ep.error: return done(error=ep.error)
             verdict = ep.verdict
-    except BuildFailed as e:
+    except (BuildFailed, RunnerUnavailable) as e:
         return done(error=str(e))
     for n in result['notes']: echo(n)
     return done(passed=verdict.passed, reward=verdict.reward, verifier=verdict.verifier,
                 tests=[t.model_dump() for t in verdict.tests], output=verdict.output)
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #c62748c2
-_PATH_IN_TEXT = re.compile(r'(?<![\w.$~-])(/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?)(?![\w/])')
+_PATH_IN_TEXT = re.compile(r'(?<![\w.$~-])(/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)*)(?![\w/])')
 
 def instruction_paths(text:str) -> list[str]:
     "Absolute file paths named in an instruction (inside a top-level directory, so `/app/out.csv` but not `/` or `and/or`)."
@@ -714,6 +764,9 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
         paths = instruction_paths(task.instruction)
         oracle = run_task(task, 'oracle', sandbox, verifier, base_image, check_paths=paths, echo=lambda m: None)   # nop said the notes
         report['oracle'] = oracle
+        if not oracle['passed'] and oracle['sandbox'] == 'bwrap' and any('Read-only file system' in n for n in oracle['notes']):
+            raise _image.SandboxError("the oracle writes outside the places a bwrap sandbox makes writable (the image's root and /etc are read-only); "
+                                      "check this task with --sandbox docker.")
         if oracle['error']: defects.append(f"the oracle run failed: {oracle['error']}")
         elif not oracle['passed']:
             failing = [t for t in oracle['tests'] if t['outcome'] != 'passed']

@@ -276,6 +276,12 @@ def on_FileScript(self:CompetentHandler, text, user, system, schema, msgs=()):
     return {'script': f"from pathlib import Path\nPath({path!r}).write_text({content!r})\n"}
 
 @patch
+def on_FileStep(self:CompetentHandler, text, user, system, schema, msgs=()): return {'action': 'done'}   # its first program made the file
+
+@patch
+def on_TeamStep(self:CompetentHandler, text, user, system, schema, msgs=()): return {**schema_instance(schema), 'action': 'write'}   # writes the team at once
+
+@patch
 def on_FileReview(self:CompetentHandler, text, user, system, schema, msgs=()): return {'ok': True, 'issues': []}
 
 @patch

@@ -1,0 +1,2 @@
+#!/bin/bash
+echo "$APP_MODE" > /app/mode.txt

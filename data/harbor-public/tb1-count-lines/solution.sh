@@ -1,0 +1,2 @@
+#!/bin/bash
+grep -c . /app/notes.md > /app/count.txt

@@ -1,0 +1,4 @@
+#!/bin/bash
+
+pip install pytest==8.4.1
+pytest $TEST_DIR/test_outputs.py -rA
