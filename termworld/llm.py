@@ -659,7 +659,7 @@ class LocalLLM(LLM):
 
     @property
     def weights(self) -> str:
-        "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device and adapter)."
+        "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device)."
         return resolve_quantize(self.quantize, resolve_device(self.device))
 
     @property
