@@ -22,8 +22,8 @@ from .runtime import open_sandbox, open_environment, materialize, verify, env_va
 
 # %% auto #0
 __all__ = ['PROMPT_SETUP', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply',
-           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'TrajectoriesSection', 'estimate_tokens',
-           'Agent', 'trajectory_id', 'terminus_agent', 'run_episode', 'sandbox_options']
+           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'EpisodeSettings', 'estimate_tokens', 'Agent',
+           'trajectory_id', 'terminus_agent', 'run_episode', 'sandbox_options']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -205,12 +205,8 @@ class Shell:
         return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
 
 # %% ../nbs/runtime/40_agent.ipynb #c954504c
-@config_section('trajectories')
-class TrajectoriesSection(Section):
-    "Teacher trajectory collection: episode limits, context budget, sampling, sandbox and verifier."
-    samples: int = Field(1, ge=1)              # trajectories per environment (sample index in the id)
-    max_environments: int|None = None          # use only the first N environments (None: all)
-    skip_eval_tasks: bool = False              # no teacher runs on the tasks the `sft` split holds out for evaluation
+class EpisodeSettings(Section):
+    "The limits, context budget and sampling of one agent episode (the `trajectories` section extends it with the collection plan)."
     max_steps: int = Field(50, ge=1)           # agent turns per episode, parse errors included
     wall_s: float = Field(1800.0, gt=0)        # wall-clock limit of the agent phase, seconds
     context_tokens: int = Field(32_768, ge=512) # the teacher's context window (tokens)
@@ -237,11 +233,11 @@ def _context_overflow(e:Exception) -> bool:
 
 class Agent:
     "The Terminus-2 loop: model turns, terminal commands, confirmation, limits and context summarization."
-    def __init__(self, llm, shell:Shell, system_prompt:str, instruction:str, settings:TrajectoriesSection|None=None,
+    def __init__(self, llm, shell:Shell, system_prompt:str, instruction:str, settings:EpisodeSettings|None=None,
                  record_id:str='', sample:int=0, role:str='teacher', count_tokens:Callable|None=None,
                  stage:str='trajectories'): # the stage its model calls are booked to in the ledger
         self.llm, self.shell, self.system_prompt, self.instruction, self.stage = llm, shell, system_prompt, instruction, stage
-        self.settings = settings or TrajectoriesSection()
+        self.settings = settings or EpisodeSettings()
         self.record_id, self.sample, self.role = record_id, sample, role
         self.count_tokens = count_tokens or getattr(llm, 'count_tokens', None) or estimate_tokens
         self.steps: list[Step] = []
@@ -382,10 +378,10 @@ def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sa
     return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)),
                       attempt=attempt, sample=sample, cheatsheet=cheatsheet).id
 
-def terminus_agent(llm, env:Environment, settings:TrajectoriesSection|None=None, guideline:str|None=None,
+def terminus_agent(llm, env:Environment, settings:EpisodeSettings|None=None, guideline:str|None=None,
                    cheatsheet:str|None=None, **kw) -> Agent:
     "The model agent for `env`, ready for `termworld.runtime.run_episode`: its system prompt (guideline and cheatsheet appended) built; `kw` go to `Agent`."
-    s = settings or TrajectoriesSection()
+    s = settings or EpisodeSettings()
     system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
     return Agent(llm, None, system_prompt, env.instruction, s, **kw)
 
@@ -393,7 +389,7 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
                 attempt:int=0, sample:int=0, max_steps:int|None=None, wall_s:float|None=None,
                 sandbox=None, # the run's `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
                 sandbox_backend:str|None=None, image:str|None=None, limits=None, # explicit overrides of that section's backend, image and limits
-                store:RunStore|None=None, settings:TrajectoriesSection|None=None, sandbox_factory:Callable|None=None,
+                store:RunStore|None=None, settings:EpisodeSettings|None=None, sandbox_factory:Callable|None=None,
                 stage:str='trajectories', # the stage its model calls are booked to in the ledger (evaluation and recovery run episodes too)
                ) -> Trajectory:
     "Run one agent episode on `env` in a fresh sandbox, then verify; returns the trajectory (failures recorded on it)."
@@ -401,7 +397,7 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
     if tool_runner is not None:
         return tool_runner(llm, env, guideline=guideline, cheatsheet=cheatsheet, role=role, attempt=attempt, sample=sample,
                            max_steps=max_steps, store=store, settings=settings, stage=stage)
-    s = (settings or TrajectoriesSection()).model_copy()
+    s = (settings or EpisodeSettings()).model_copy()
     if max_steps is not None: s.max_steps = max_steps
     if wall_s is not None: s.wall_s = wall_s
     traj = Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)), attempt=attempt,

@@ -23,13 +23,13 @@ from .core import TermworldError, ConfigError, BudgetExceeded, log
 __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'LEDGER_KEYS', 'LLMError', 'SchemaError',
            'ContextLengthError', 'Reply', 'LLM', 'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply',
            'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
-           'with_instruction', 'validate_reply', 'repair_messages', 'prices', 'price_of', 'cost_usd', 'LLMSection',
-           'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options',
-           'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine',
-           'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'tool_prompt', 'tool_turn_text', 'OpenAILLM', 'get_llm',
-           'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send',
-           'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer',
-           'error_body', 'reach', 'check_models', 'embedder', 'embed']
+           'with_instruction', 'validate_reply', 'repair_messages', 'repairing', 'prices', 'price_of', 'cost_usd',
+           'LLMSection', 'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices',
+           'local_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
+           'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'tool_prompt', 'tool_turn_text',
+           'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
+           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
+           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -201,6 +201,24 @@ def repair_messages(messages:list[dict], text:str, why:str) -> list[dict]:
     "The conversation extended with the invalid reply and a request to correct it."
     return [*messages, {'role': 'assistant', 'content': text},
             {'role': 'user', 'content': f"That reply is not valid ({why}). Reply again with only the corrected JSON object."}]
+
+# %% ../nbs/foundation/01_llm.ipynb #18060aa1
+def repairing(attempt:Callable, msgs:list[dict], schema:type[BaseModel]|None, rounds:int, spec:str, advice:str, t0:float) -> tuple[str, Any, Usage, Any]:
+    "`(text, parsed, usage, extra)` of the first reply of `attempt` valid for `schema`, repairing at most `rounds` times; SchemaError (carrying the usage spent) otherwise."
+    usage = Usage()
+    for _ in range(rounds + 1):
+        text, u, sent, extra = attempt(msgs)
+        usage = usage + u
+        if schema is None: break
+        parsed, why = validate_reply(text, schema)
+        if why is None: break
+        msgs = repair_messages(sent, text, why)
+    else:
+        err = SchemaError(f"{spec} gave no valid {schema.__name__} after {rounds} repairs ({why}); {advice}")
+        err.usage = usage.model_copy(update=dict(seconds=time.perf_counter() - t0))
+        raise err
+    usage.seconds = time.perf_counter() - t0
+    return text, parsed if schema is not None else None, usage, extra
 
 # %% ../nbs/foundation/01_llm.ipynb #4702ebd4
 _PRICES: dict|None = None
@@ -697,20 +715,12 @@ class LocalLLM(LLM):
         params.pop('tools', None); params.pop('tool_choice', None)
         t0 = time.perf_counter()
         msgs = with_instruction(messages, schema_instruction(schema)) if schema is not None else list(messages)
-        usage = Usage()
-        for round in range(self.repair_rounds + 1):
+        def attempt(msgs):
             text, n_in, n_out = self.generate(msgs, schema, sample, **params)
-            usage = usage + Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out)
-            if schema is None: break
-            parsed, why = validate_reply(text, schema)
-            if why is None: break
-            msgs = repair_messages(msgs, text, why)
-        else:
-            err = SchemaError(f"{self.spec} gave no valid {schema.__name__} after {self.repair_rounds} repairs ({why}); raise max_tokens or use a stronger model for this role.")
-            err.usage = usage.model_copy(update=dict(seconds=time.perf_counter() - t0))
-            raise err
-        usage.seconds = time.perf_counter() - t0
-        return Reply(text=text, parsed=parsed if schema is not None else None, usage=usage, model=self.spec)
+            return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out), msgs, None
+        text, parsed, usage, _ = repairing(attempt, msgs, schema, self.repair_rounds, self.spec,
+                                           'raise max_tokens or use a stronger model for this role.', t0)
+        return Reply(text=text, parsed=parsed, usage=usage, model=self.spec)
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f004
 _JSON_TYPES = {'string': str, 'integer': int, 'number': float, 'boolean': bool, 'object': dict}
@@ -898,8 +908,7 @@ class OpenAILLM(LLM):
         t0 = time.perf_counter()
         params = dict(params)
         if params.get('temperature', 1) and sample and params.get('seed') is None: params['seed'] = int(sample)
-        msgs, usage, why = list(messages), Usage(), None
-        for round in range(self.repair_rounds + 1):
+        def attempt(msgs):
             resp, sent = self._complete(msgs, schema, params)
             choice = resp.choices[0]
             if getattr(choice, 'finish_reason', None) == 'length': note_truncated()   # billed, but cut at max_tokens
@@ -908,19 +917,12 @@ class OpenAILLM(LLM):
             n_in = getattr(u, 'prompt_tokens', None) or sum(len(str(m.get('content', ''))) for m in sent) // 4
             n_out = getattr(u, 'completion_tokens', None) or len(text) // 4
             cached = getattr(getattr(u, 'prompt_tokens_details', None), 'cached_tokens', None) or 0
-            usage = usage + Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, cached_tokens=cached,
-                                  cost_usd=cost_usd(self.model, n_in, n_out, cached))
-            if schema is None: break
-            parsed, why = validate_reply(text, schema)
-            if why is None: break
-            msgs = repair_messages(sent, text, why)
-        else:
-            err = SchemaError(f"{self.spec} gave no valid {schema.__name__} after {self.repair_rounds} repairs ({why}); use a stronger model for this role or simplify the schema.")
-            err.usage = usage.model_copy(update=dict(seconds=time.perf_counter() - t0))
-            raise err
-        usage.seconds = time.perf_counter() - t0
+            return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, cached_tokens=cached,
+                               cost_usd=cost_usd(self.model, n_in, n_out, cached)), sent, choice
+        text, parsed, usage, choice = repairing(attempt, list(messages), schema, self.repair_rounds, self.spec,
+                                                'use a stronger model for this role or simplify the schema.', t0)
         calls = normalize_tool_calls(getattr(choice.message, 'tool_calls', None)) if params.get('tools') else []
-        return Reply(text=text, parsed=parsed if schema is not None else None, usage=usage, model=self.spec, tool_calls=calls or None)
+        return Reply(text=text, parsed=parsed, usage=usage, model=self.spec, tool_calls=calls or None)
 
 def _retry_after(e, cap:float=60.0) -> float:
     "Seconds a 429 reply asks the client to wait (its Retry-After header), capped; 0 when absent."

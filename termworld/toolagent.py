@@ -12,7 +12,7 @@ from .core import TermworldError, BudgetExceeded
 from .llm import Reply, LLMError, normalize_tool_calls
 from .formats import to_atif
 from .runtime import episode_kind
-from .agent import TrajectoriesSection
+from .agent import EpisodeSettings
 from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, open_env, tau2_tasks, bfcl_entries,
                              import_tau2, import_bfcl, BenchError, BenchSection)
 
@@ -140,10 +140,10 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
 def model_tool_episode(llm, # the agent's model (a `Models` role, or any LLM)
                        env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
                        attempt:int=0, sample:int=0, max_steps:int|None=None, # agent turns (default: the run's bench.max_steps)
-                       settings:TrajectoriesSection|None=None, # temperature and reply cap of the agent
+                       settings:EpisodeSettings|None=None, # temperature and reply cap of the agent
                        stage:str='trajectories', **_) -> Trajectory:
     "A model's episode on a τ2 or BFCL environment, as the stages run it (see above)."
-    s = settings or TrajectoriesSection()
+    s = settings or EpisodeSettings()
     models = getattr(llm, 'models', None)
     bench = getattr(models.cfg, 'bench', None) if models is not None else None
     bench = bench if isinstance(bench, BenchSection) else BenchSection()

@@ -11,16 +11,25 @@ from pathlib import Path
 from typing import Iterable
 
 import pandas as pd
+from pydantic import Field
 
 from .core import *
 from .scale import StageContext, per_process
-from .agent import run_episode, trajectory_id, sandbox_options
+from .agent import run_episode, trajectory_id, sandbox_options, EpisodeSettings
 from .toolagent import tool_atif
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
 # %% auto #0
-__all__ = ['evaluation_tasks', 'run_trajectories', 'report_trajectories', 'teacher_outcomes', 'guideline_table', 'task_source',
-           'pass_rate_by_source', 'task_difficulty']
+__all__ = ['TrajectoriesSection', 'evaluation_tasks', 'run_trajectories', 'report_trajectories', 'teacher_outcomes',
+           'guideline_table', 'task_source', 'pass_rate_by_source', 'task_difficulty']
+
+# %% ../nbs/terminal_world/40_trajectories.ipynb #57f77401
+@config_section('trajectories')
+class TrajectoriesSection(EpisodeSettings):
+    "Teacher trajectory collection: the episode limits plus the collection plan."
+    samples: int = Field(1, ge=1)              # trajectories per environment (sample index in the id)
+    max_environments: int|None = None          # use only the first N environments (None: all)
+    skip_eval_tasks: bool = False              # no teacher runs on the tasks the `split` stage holds out for evaluation
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #362acdb9
 def _teacher(cfg:Config, store:RunStore|None, role:str='teacher'):
