@@ -164,6 +164,7 @@ _RESTART = re.compile(r'\[termworld: ([^\]]*?); a new shell was started\]')
 class TerminalDied(AgentError):
     "The sandbox's terminal exited during the episode."
 
+# %% ../nbs/runtime/40_agent.ipynb #f3ad7dce
 class Shell:
     "A sandbox terminal driven by Terminus-2 commands: observations with exit codes read from the prompt."
     def __init__(self, term, workdir:str='/app', output_bytes:int=10_000, max_duration:float=60.0, env:dict|None=None):
@@ -172,37 +173,42 @@ class Shell:
         self.last: int|None = None
         self.command_seconds = 0.0        # time spent inside term.send (commands running, waiting for output)
 
-    def start(self, timeout:float=10.0) -> str:
-        "Install the marker prompt, go to the workdir, clear the screen; returns the clean initial screen."
-        exports = ''.join(f" export {k}={shlex.quote(v)};" for k, v in self.env.items() if re.fullmatch(r'[A-Za-z_]\w*', k))
-        out = self.term.send(PROMPT_SETUP.format(workdir=shlex.quote(self.workdir), exports=exports), duration=2.0)
-        deadline = time.monotonic() + timeout
-        while not _MARK.search(out) and time.monotonic() < deadline: out += self.term.send('', duration=0.5)
+# %% ../nbs/runtime/40_agent.ipynb #6d3109d4
+@patch
+def start(self:Shell, timeout:float=10.0) -> str:
+    "Install the marker prompt, go to the workdir, clear the screen; returns the clean initial screen."
+    exports = ''.join(f" export {k}={shlex.quote(v)};" for k, v in self.env.items() if re.fullmatch(r'[A-Za-z_]\w*', k))
+    out = self.term.send(PROMPT_SETUP.format(workdir=shlex.quote(self.workdir), exports=exports), duration=2.0)
+    deadline = time.monotonic() + timeout
+    while not _MARK.search(out) and time.monotonic() < deadline: out += self.term.send('', duration=0.5)
+    died = _RESTART.search(out)
+    if died: raise TerminalDied(f"the sandbox terminal exited while starting ({died[1]}).")
+    _, _, self.last = split_exit_codes(out, None)
+    for m in _MARK.finditer(out): self.last = int(m[1])
+    return self.screen()
+
+@patch
+def screen(self:Shell) -> str:
+    "The visible screen without prompt markers."
+    return _MARK.sub('', self.term.screen()).rstrip()
+
+# %% ../nbs/runtime/40_agent.ipynb #f2d7b042
+@patch
+def run(self:Shell, commands:list[TerminusCommand], deadline:float|None=None) -> tuple[str, list[int|None]]:
+    "Send each command, wait for it (by duration, or until idle, or until `deadline`); returns (observation, exit codes)."
+    chunks = []
+    for cmd in commands:
+        wait = min(cmd.duration, self.max_duration)
+        if deadline is not None: wait = max(0.0, min(wait, deadline - time.monotonic()))
+        start = time.perf_counter()
+        out = self.term.send(cmd.keystrokes, duration=wait)
+        self.command_seconds += time.perf_counter() - start
         died = _RESTART.search(out)
-        if died: raise TerminalDied(f"the sandbox terminal exited while starting ({died[1]}).")
-        _, _, self.last = split_exit_codes(out, None)
-        for m in _MARK.finditer(out): self.last = int(m[1])
-        return self.screen()
-
-    def screen(self) -> str:
-        "The visible screen without prompt markers."
-        return _MARK.sub('', self.term.screen()).rstrip()
-
-    def run(self, commands:list[TerminusCommand], deadline:float|None=None) -> tuple[str, list[int|None]]:
-        "Send each command, wait for it (by duration, or until idle, or until `deadline`); returns (observation, exit codes)."
-        chunks = []
-        for cmd in commands:
-            wait = min(cmd.duration, self.max_duration)
-            if deadline is not None: wait = max(0.0, min(wait, deadline - time.monotonic()))
-            start = time.perf_counter()
-            out = self.term.send(cmd.keystrokes, duration=wait)
-            self.command_seconds += time.perf_counter() - start
-            died = _RESTART.search(out)
-            if died: raise TerminalDied(f"the sandbox terminal exited ({died[1]}); the episode was stopped because the shell's state is lost.")
-            chunks.append(out)
-        text, codes, self.last = split_exit_codes(join_chunks(chunks), self.last)
-        if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
-        return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
+        if died: raise TerminalDied(f"the sandbox terminal exited ({died[1]}); the episode was stopped because the shell's state is lost.")
+        chunks.append(out)
+    text, codes, self.last = split_exit_codes(join_chunks(chunks), self.last)
+    if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
+    return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
 
 # %% ../nbs/runtime/40_agent.ipynb #c954504c
 class EpisodeSettings(Section):
@@ -224,6 +230,7 @@ def estimate_tokens(messages:list[dict]) -> int:
     "A cheap token estimate of a message list (about 3.5 characters per token plus per-message overhead)."
     return sum(len(str(m.get('content', ''))) for m in messages) * 2 // 7 + 4 * len(messages)
 
+# %% ../nbs/runtime/40_agent.ipynb #edbe99ba
 def _is_local(llm) -> bool: return str(getattr(llm, 'spec', '')).startswith('local:')
 
 def _context_overflow(e:Exception) -> bool:
@@ -246,110 +253,121 @@ class Agent:
         self.messages = [{'role': 'system', 'content': system_prompt},
                          {'role': 'user', 'content': render('terminus_task', instruction=instruction)}]
 
-    def _chat(self, messages, schema=None) -> Any:
-        params = {'max_tokens': self.settings.max_reply_tokens}
-        if self.settings.temperature is not None: params['temperature'] = self.settings.temperature
-        start = time.perf_counter()
-        try: reply = self.llm.chat(list(messages), schema=schema, role=self.role, stage=self.stage,
-                                   record_id=self.record_id, sample=self.sample, **params)
-        finally: self.model_seconds += time.perf_counter() - start
-        self.usage = self.usage + reply.usage
-        return reply
+# %% ../nbs/runtime/40_agent.ipynb #a009d6c7
+@patch
+def _chat(self:Agent, messages, schema=None) -> Any:
+    params = {'max_tokens': self.settings.max_reply_tokens}
+    if self.settings.temperature is not None: params['temperature'] = self.settings.temperature
+    start = time.perf_counter()
+    try: reply = self.llm.chat(list(messages), schema=schema, role=self.role, stage=self.stage,
+                               record_id=self.record_id, sample=self.sample, **params)
+    finally: self.model_seconds += time.perf_counter() - start
+    self.usage = self.usage + reply.usage
+    return reply
 
-    def _needs_summary(self) -> bool:
-        s = self.settings
-        return len(self.messages) > 3 and self.count_tokens(self.messages) > s.context_tokens - s.summarize_free_tokens
+@patch
+def _needs_summary(self:Agent) -> bool:
+    s = self.settings
+    return len(self.messages) > 3 and self.count_tokens(self.messages) > s.context_tokens - s.summarize_free_tokens
 
-    def _fit(self, request:str) -> str:
-        "Ask `request` after the history, dropping the oldest turns while the model says the history does not fit."
-        history = self.messages
-        while True:
-            try: return self._chat(history + [{'role': 'user', 'content': request}]).text.strip()
-            except BudgetExceeded: raise
-            except LLMError as e:
-                if not _context_overflow(e) or len(history) <= 3: raise
-                history = history[:2] + history[4:]
-
-    def summarize(self) -> str:
-        "Replace the history by a handoff message built from a summary, questions and answers; returns the handoff."
-        summary = self._fit(render('terminus_summarize', 'summary'))
-        screen = clip(self.shell.screen(), self.settings.output_bytes, unit='bytes')
-        fresh = [{'role': 'system', 'content': self.system_prompt},
-                 {'role': 'user', 'content': render('terminus_summarize', 'questions', instruction=self.instruction,
-                                                    summary=summary, terminal=screen)}]
-        questions = self._chat(fresh).text.strip()
-        answers = self._fit(render('terminus_summarize', 'answers', questions=questions))
-        handoff = render('terminus_summarize', 'handoff', instruction=self.instruction, summary=summary,
-                         questions=questions, answers=answers, terminal=screen)
-        self.messages = [self.messages[0], {'role': 'user', 'content': handoff}]
-        self.summarized += 1
-        return handoff
-
-    def _ask(self) -> tuple[str, Parsed, Usage]:
-        "One model turn: (raw text, parsed reply or error, usage of this call)."
-        schema = bounded_reply_schema(self.settings.max_reply_tokens) if _is_local(self.llm) else None
-        before = self.usage
-        try: reply = self._chat(self.messages, schema=schema)
+# %% ../nbs/runtime/40_agent.ipynb #0d29bbbb
+@patch
+def _fit(self:Agent, request:str) -> str:
+    "Ask `request` after the history, dropping the oldest turns while the model says the history does not fit."
+    history = self.messages
+    while True:
+        try: return self._chat(history + [{'role': 'user', 'content': request}]).text.strip()
         except BudgetExceeded: raise
         except LLMError as e:
-            if type(e).__name__ != 'SchemaError': raise
-            return '', Parsed(error=f"the reply did not match the required JSON form ({e})"), getattr(e, 'usage', None) or Usage()
-        usage = Usage(**{k: getattr(self.usage, k) - getattr(before, k) for k in Usage.model_fields})
-        parsed = parse_reply(reply.text, self.settings.max_duration)
-        if parsed.error and isinstance(reply.parsed, BaseModel):   # the layer repaired it: read its object
-            parsed = parse_reply(reply.parsed.model_dump_json(), self.settings.max_duration)
-        return reply.text, parsed, usage
+            if not _context_overflow(e) or len(history) <= 3: raise
+            history = history[:2] + history[4:]
 
-    def run(self, deadline:float|None=None) -> list[Step]:
-        "Run the episode until completion is confirmed or a limit is reached."
-        s = self.settings
-        deadline = deadline if deadline is not None else time.monotonic() + s.wall_s
-        pending = False
-        for index in range(s.max_steps):
-            if time.monotonic() >= deadline: self.stop_reason = 'wall_limit'; break
-            start, note = time.perf_counter(), ''
-            if self._needs_summary(): note = 'context summarized:\n' + self.summarize()
+# %% ../nbs/runtime/40_agent.ipynb #890dc3d1
+@patch
+def summarize(self:Agent) -> str:
+    "Replace the history by a handoff message built from a summary, questions and answers; returns the handoff."
+    summary = self._fit(render('terminus_summarize', 'summary'))
+    screen = clip(self.shell.screen(), self.settings.output_bytes, unit='bytes')
+    fresh = [{'role': 'system', 'content': self.system_prompt},
+             {'role': 'user', 'content': render('terminus_summarize', 'questions', instruction=self.instruction,
+                                                summary=summary, terminal=screen)}]
+    questions = self._chat(fresh).text.strip()
+    answers = self._fit(render('terminus_summarize', 'answers', questions=questions))
+    handoff = render('terminus_summarize', 'handoff', instruction=self.instruction, summary=summary,
+                     questions=questions, answers=answers, terminal=screen)
+    self.messages = [self.messages[0], {'role': 'user', 'content': handoff}]
+    self.summarized += 1
+    return handoff
+
+# %% ../nbs/runtime/40_agent.ipynb #ea967201
+@patch
+def _ask(self:Agent) -> tuple[str, Parsed, Usage]:
+    "One model turn: (raw text, parsed reply or error, usage of this call)."
+    schema = bounded_reply_schema(self.settings.max_reply_tokens) if _is_local(self.llm) else None
+    before = self.usage
+    try: reply = self._chat(self.messages, schema=schema)
+    except BudgetExceeded: raise
+    except LLMError as e:
+        if type(e).__name__ != 'SchemaError': raise
+        return '', Parsed(error=f"the reply did not match the required JSON form ({e})"), getattr(e, 'usage', None) or Usage()
+    usage = Usage(**{k: getattr(self.usage, k) - getattr(before, k) for k in Usage.model_fields})
+    parsed = parse_reply(reply.text, self.settings.max_duration)
+    if parsed.error and isinstance(reply.parsed, BaseModel):   # the layer repaired it: read its object
+        parsed = parse_reply(reply.parsed.model_dump_json(), self.settings.max_duration)
+    return reply.text, parsed, usage
+
+# %% ../nbs/runtime/40_agent.ipynb #6aa84aff
+@patch
+def run(self:Agent, deadline:float|None=None) -> list[Step]:
+    "Run the episode until completion is confirmed or a limit is reached."
+    s = self.settings
+    deadline = deadline if deadline is not None else time.monotonic() + s.wall_s
+    pending = False
+    for index in range(s.max_steps):
+        if time.monotonic() >= deadline: self.stop_reason = 'wall_limit'; break
+        start, note = time.perf_counter(), ''
+        if self._needs_summary(): note = 'context summarized:\n' + self.summarize()
+        try: raw, parsed, usage = self._ask()
+        except BudgetExceeded: raise
+        except LLMError as e:
+            if not _context_overflow(e) or note: self.stop_reason, self.error = 'error', str(e); break
+            note = 'context summarized:\n' + self.summarize()
             try: raw, parsed, usage = self._ask()
             except BudgetExceeded: raise
-            except LLMError as e:
-                if not _context_overflow(e) or note: self.stop_reason, self.error = 'error', str(e); break
-                note = 'context summarized:\n' + self.summarize()
-                try: raw, parsed, usage = self._ask()
-                except BudgetExceeded: raise
-                except LLMError as e2: self.stop_reason, self.error = 'error', str(e2); break
-            step = Step(index=index, raw=raw, usage=usage, note=note)
-            self.messages.append({'role': 'assistant', 'content': raw})
-            if parsed.error:
-                step.parse_error = parsed.error
-                step.observation = render('terminus_parse_error', error=parsed.error)
-                pending = False
-            else:
-                reply = parsed.reply
-                step.analysis, step.plan, step.task_complete = reply.analysis, reply.plan, reply.task_complete
-                step.commands = [Command(keystrokes=c.keystrokes, duration=c.duration) for c in reply.commands]
-                if reply.commands:
-                    try: obs, step.exit_codes = self.shell.run(reply.commands, deadline)
-                    except TerminalDied as e:
-                        step.observation, step.seconds = str(e), time.perf_counter() - start
-                        self.steps.append(step); self.stop_reason, self.error = 'error', str(e)
-                        return self.steps
-                else: obs = 'Current Terminal Screen:\n' + clip(self.shell.screen(), s.output_bytes, unit='bytes')
-                if parsed.warnings:
-                    obs = 'Previous response had warnings:\n' + '\n'.join(f'WARNINGS: - {w}' for w in parsed.warnings) + '\n\n' + obs
-                if reply.task_complete and pending:
-                    step.observation, step.seconds = obs, time.perf_counter() - start
-                    self.steps.append(step); self.stop_reason = 'complete'
+            except LLMError as e2: self.stop_reason, self.error = 'error', str(e2); break
+        step = Step(index=index, raw=raw, usage=usage, note=note)
+        self.messages.append({'role': 'assistant', 'content': raw})
+        if parsed.error:
+            step.parse_error = parsed.error
+            step.observation = render('terminus_parse_error', error=parsed.error)
+            pending = False
+        else:
+            reply = parsed.reply
+            step.analysis, step.plan, step.task_complete = reply.analysis, reply.plan, reply.task_complete
+            step.commands = [Command(keystrokes=c.keystrokes, duration=c.duration) for c in reply.commands]
+            if reply.commands:
+                try: obs, step.exit_codes = self.shell.run(reply.commands, deadline)
+                except TerminalDied as e:
+                    step.observation, step.seconds = str(e), time.perf_counter() - start
+                    self.steps.append(step); self.stop_reason, self.error = 'error', str(e)
                     return self.steps
-                if reply.task_complete:
-                    pending, obs = True, render('terminus_confirm', terminal=obs)
-                    step.note = (step.note + '\n' if step.note else '') + 'completion: confirmation asked'
-                else: pending = False
-                step.observation = obs
-            self.messages.append({'role': 'user', 'content': step.observation})
-            step.seconds = time.perf_counter() - start
-            self.steps.append(step)
-        else: self.stop_reason = 'step_limit'
-        return self.steps
+            else: obs = 'Current Terminal Screen:\n' + clip(self.shell.screen(), s.output_bytes, unit='bytes')
+            if parsed.warnings:
+                obs = 'Previous response had warnings:\n' + '\n'.join(f'WARNINGS: - {w}' for w in parsed.warnings) + '\n\n' + obs
+            if reply.task_complete and pending:
+                step.observation, step.seconds = obs, time.perf_counter() - start
+                self.steps.append(step); self.stop_reason = 'complete'
+                return self.steps
+            if reply.task_complete:
+                pending, obs = True, render('terminus_confirm', terminal=obs)
+                step.note = (step.note + '\n' if step.note else '') + 'completion: confirmation asked'
+            else: pending = False
+            step.observation = obs
+        self.messages.append({'role': 'user', 'content': step.observation})
+        step.seconds = time.perf_counter() - start
+        self.steps.append(step)
+    else: self.stop_reason = 'step_limit'
+    return self.steps
 
 # %% ../nbs/runtime/40_agent.ipynb #532743a8
 @patch(as_prop=True)
@@ -378,6 +396,7 @@ def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sa
     return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)),
                       attempt=attempt, sample=sample, cheatsheet=cheatsheet).id
 
+# %% ../nbs/runtime/40_agent.ipynb #fb3c216e
 def terminus_agent(llm, env:Environment, settings:EpisodeSettings|None=None, guideline:str|None=None,
                    cheatsheet:str|None=None, **kw) -> Agent:
     "The model agent for `env`, ready for `termworld.runtime.run_episode`: its system prompt (guideline and cheatsheet appended) built; `kw` go to `Agent`."
@@ -385,6 +404,7 @@ def terminus_agent(llm, env:Environment, settings:EpisodeSettings|None=None, gui
     system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
     return Agent(llm, None, system_prompt, env.instruction, s, **kw)
 
+# %% ../nbs/runtime/40_agent.ipynb #5cce3dd9
 def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
                 attempt:int=0, sample:int=0, max_steps:int|None=None, wall_s:float|None=None,
                 sandbox=None, # the run's `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)

@@ -66,6 +66,7 @@ class RelationLabel(BaseModel):
     relation: Literal['compose_with', 'depends_on', 'similar_to', 'belong_to', 'none']
     first: Literal['A', 'B', 'either']
 
+# %% ../nbs/terminal_world/11_compose.ipynb #e4050cef
 class SkillRelation(Record):
     "The relation between two skills (a < b by id), which runs first, and their embedding similarity."
     prefix: ClassVar[str] = 'rel'
@@ -83,6 +84,7 @@ class SkillRelation(Record):
         "The pair as a directed edge, first skill first."
         return (self.b, self.a) if self.first == 'b' else (self.a, self.b)
 
+# %% ../nbs/terminal_world/11_compose.ipynb #febaad4c
 def _anchor_text(s:Skill, chars:int) -> str:
     return f"name: {s.name}\nwhat: {s.what or s.description}\nwhen: {s.when or '-'}\nhow: {clip(s.how.strip(), chars, 'head')}"
 
@@ -90,6 +92,7 @@ def relation_messages(a:Skill, b:Skill, chars:int=600) -> list[dict]:
     "The relation prompt for skills A and B."
     return render_messages('skill_relation', a=_anchor_text(a, chars), b=_anchor_text(b, chars))
 
+# %% ../nbs/terminal_world/11_compose.ipynb #c64e6be9
 def classify_relations(skills:list[Skill], pairs:Iterable, sims:Iterable, llm, chars:int=600, executor=None,
                        done:dict[str, SkillRelation]|None=None, on_done:Callable|None=None) -> list[SkillRelation]:
     "Classify each candidate pair (indices into `skills`) with the model; pairs already `done` (ok) are reused, failures recorded."
@@ -157,6 +160,7 @@ def team_groups(nodes:list[Hashable], edges:Iterable[tuple], group_of:Callable|d
             if len(piece) >= min_size: teams.append(piece)
     return teams
 
+# %% ../nbs/terminal_world/11_compose.ipynb #dcd4d5a8
 def order_along(members:list, edges:Iterable[tuple]) -> list:
     "`members` in an order that follows the directed `edges` among them where it can (Kahn's algorithm, stable)."
     inside = set(members)
@@ -182,6 +186,7 @@ class TeamRole(BaseModel):
     role: str = Field(max_length=40)
     responsibility: str = Field(max_length=160)
 
+# %% ../nbs/terminal_world/11_compose.ipynb #ffb4cf18
 class TeamPlan(BaseModel):
     "A team as a multi-role workflow (string and list lengths bounded so that constrained decoding always closes the JSON)."
     name: str = Field(max_length=48)
@@ -189,11 +194,13 @@ class TeamPlan(BaseModel):
     roles: list[TeamRole]
     workflow: list[Annotated[str, Field(max_length=160)]] = Field(max_length=5)
 
+# %% ../nbs/terminal_world/11_compose.ipynb #f7287ee5
 def team_schema(names:list[str]) -> type[BaseModel]:
     "`TeamPlan` whose roles may only name the given member skills."
     role = create_model('TeamRole', __base__=TeamRole, skill=(Literal[tuple(names)], ...))
     return create_model('TeamPlan', __base__=TeamPlan, roles=(list[role], Field(min_length=1, max_length=len(names))))
 
+# %% ../nbs/terminal_world/11_compose.ipynb #ed303b65
 def team_template(members:list[Skill]) -> TeamPlan:
     "A team plan written without a model: members in order, each handing its result to the next."
     roles = [TeamRole(skill=s.name, role=clip(f'{s.name} specialist'.strip(), 36, 'head'), responsibility=clip((s.what or s.description).strip(), 155, 'head')) for s in members]
@@ -202,6 +209,7 @@ def team_template(members:list[Skill]) -> TeamPlan:
     return TeamPlan(name='-'.join(s.name for s in members)[:48], goal=clip(' then '.join(s.what or s.description for s in members).strip(), 195, 'head'),
                     roles=roles, workflow=steps[:5])
 
+# %% ../nbs/terminal_world/11_compose.ipynb #d159e498
 def complete_plan(plan:TeamPlan, members:list[Skill]) -> TeamPlan:
     "The plan with one role per member (duplicates dropped, missing members added from the template), in the plan's order."
     by_name, roles = {s.name: s for s in members}, []
@@ -213,6 +221,7 @@ def complete_plan(plan:TeamPlan, members:list[Skill]) -> TeamPlan:
     return TeamPlan(name=name, goal=plan.goal.strip() or team_template(members).goal, roles=roles,
                     workflow=[w for w in plan.workflow if w.strip()] or team_template(members).workflow)
 
+# %% ../nbs/terminal_world/11_compose.ipynb #8b327554
 def team_messages(members:list[Skill], subcategory:str, chars:int=600) -> list[dict]:
     "The team-writing prompt for these member skills."
     return render_messages('skill_team', subcategory=subcategory, names=', '.join(s.name for s in members),
@@ -297,6 +306,7 @@ def break_cycles(nodes:list[Hashable], edges:Iterable[tuple]) -> list[tuple]:
             if v not in state: state[v] = 1; stack.append((v, iter(succ[v])))
     return keep
 
+# %% ../nbs/terminal_world/11_compose.ipynb #b3ed724b
 _DONE = object()
 
 def topological_order(nodes:list[Hashable], edges:Iterable[tuple]) -> list:
@@ -315,6 +325,7 @@ def topological_order(nodes:list[Hashable], edges:Iterable[tuple]) -> list:
     if len(out) != len(nodes): raise ValueError('topological_order needs an acyclic graph; call break_cycles first.')
     return out
 
+# %% ../nbs/terminal_world/11_compose.ipynb #a407fe9b
 def extract_paths(nodes:list[Hashable], edges:Iterable[tuple], max_len:int|None=None) -> list[list]:
     "Algorithm 1: greedily take a longest path among unconsumed nodes until all are consumed; every node lands in exactly one path."
     nodes = list(dict.fromkeys(nodes))
@@ -374,6 +385,7 @@ class PrimitivesSection(Section):
     team_agent: bool = True              # the team-planning agent reads every member skill in full (one tool call each) before it writes
     team_skill_chars: int|None = None    # cap on a member skill as the team agent reads it and in a team's skill.md (None: whole)
 
+# %% ../nbs/terminal_world/11_compose.ipynb #440c9e7a
 def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:PrimitivesSection|None=None, llm=None,
                        executor=None, done:dict[str, Primitive]|None=None) -> list[Primitive]:
     "Single, team and graph primitives from kept skills and their relations (teams written by `llm`, or the template without one)."

@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 from tqdm.auto import tqdm
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'SECTIONS', 'EXECUTORS', 'COMMANDS', 'TermworldError',
@@ -106,6 +107,7 @@ class Record(BaseModel):
     @property
     def ok(self) -> bool: return self.status == 'ok'
 
+# %% ../nbs/foundation/00_core.ipynb #2a6beadb
 def _jsonable(value):
     return value.model_dump(mode='json') if isinstance(value, BaseModel) else \
         [_jsonable(v) for v in value] if isinstance(value, (list, tuple)) else value
@@ -114,10 +116,12 @@ def kinds_of(*classes:type) -> set[str]:
     "The record kinds of record classes."
     return {c.model_fields['kind'].default for c in classes}
 
+# %% ../nbs/foundation/00_core.ipynb #c00c44c0
 def is_kind(obj, *classes:type) -> bool:
     "Whether `obj` is a record of one of `classes`' kinds. Records are matched by kind, not class identity, so that a class defined again (in a notebook, or by a module reload) still matches."
     return getattr(obj, 'kind', None) in kinds_of(*classes)
 
+# %% ../nbs/foundation/00_core.ipynb #2dffae5f
 def parse_record(data:dict, where:str='') -> Record:
     "Build the right `Record` subclass from a stored dict (dispatching on its `kind`)."
     kind = data.get('kind')
@@ -192,12 +196,14 @@ class FileSpec(BaseModel):
     file_type: str = ''
     mode: Literal['llm_direct', 'local_tool', 'web_fetch'] = 'llm_direct'
 
+# %% ../nbs/foundation/00_core.ipynb #fc6f7c0d
 class Blueprint(BaseModel):
     "Environment blueprint E: the initial files and the natural-language setup steps."
     model_config = ConfigDict(extra='forbid')
     files: list[FileSpec] = []
     setup_steps: list[str] = []
 
+# %% ../nbs/foundation/00_core.ipynb #10fb452f
 class JudgeScores(BaseModel):
     "The judge's five 1–5 scores with reasons."
     model_config = ConfigDict(extra='forbid')
@@ -212,6 +218,7 @@ class JudgeScores(BaseModel):
         return min(self.instruction_quality, self.solvability, self.blueprint_completeness,
                    self.guideline_quality, self.criteria_quality) >= threshold
 
+# %% ../nbs/foundation/00_core.ipynb #92d30bf8
 class TaskSpec(Record):
     "A task: instruction, blueprint, criteria and guideline for one primitive and its personas."
     prefix: ClassVar[str] = 'task'
@@ -276,6 +283,7 @@ class Command(BaseModel):
     keystrokes: str
     duration: float = 1.0
 
+# %% ../nbs/foundation/00_core.ipynb #491556a6
 class Step(BaseModel):
     "One agent turn: the reply, the commands it sent and what the terminal showed."
     model_config = ConfigDict(extra='forbid')
@@ -294,6 +302,7 @@ class Step(BaseModel):
     messages: list[dict] = []      # tool-calling kinds: the OpenAI-style chat messages this step added (assistant turn, tool results, user reply)
     tools: list[dict]|None = None  # tool-calling kinds: the function schemas offered at this step, when they changed (first step: always)
 
+# %% ../nbs/foundation/00_core.ipynb #9b691889
 class TestOutcome(BaseModel):
     "One pytest test's outcome and assertion message."
     model_config = ConfigDict(extra='forbid')
@@ -301,6 +310,7 @@ class TestOutcome(BaseModel):
     outcome: str                   # passed | failed | error | skipped
     message: str = ''
 
+# %% ../nbs/foundation/00_core.ipynb #29ce3e0d
 class Verdict(BaseModel):
     "The verifier's judgement: per-test outcomes, reward = fraction passed, passed = all passed."
     model_config = ConfigDict(extra='forbid')
@@ -310,6 +320,7 @@ class Verdict(BaseModel):
     verifier: str = 'pytest'
     output: str = ''
 
+# %% ../nbs/foundation/00_core.ipynb #933eaf17
 class Trajectory(Record):
     "One agent episode on a task, with its steps, verdict, usage and the scaffold it ran with."
     prefix: ClassVar[str] = 'traj'
@@ -436,140 +447,6 @@ class RunStore:
 
     def __repr__(self): return f"RunStore({str(self.root)!r})"
 
-    def path(self, stage:str) -> Path:
-        "The JSONL file of a stage (or any other named record file, such as `ledger`)."
-        return self.root/f'{stage}.jsonl'
-
-    def record_files(self) -> list[str]:
-        "The names of the run's record files (every `<name>.jsonl` but the model-call ledger), sorted."
-        return sorted(p.stem for p in self.root.glob('*.jsonl') if p.stem != 'ledger')
-
-    def _lines(self, stage:str) -> Iterator[tuple[int, dict]]:
-        path = self.path(stage)
-        if not path.exists(): return
-        try: data = path.read_bytes()
-        except OSError as e: raise StoreError(f"cannot read {path} ({e.strerror}); fix its permissions.") from None
-        lines = data.split(b'\n')
-        torn_tail = not data.endswith(b'\n')
-        for n, line in enumerate(lines, 1):
-            if not line.strip(): continue
-            last = n == len(lines)
-            try: obj = json.loads(line)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                if last and torn_tail:
-                    warnings.warn(f"{path}:{n}: dropped a torn last line ({len(line)} bytes) left by an interrupted write.")
-                    return
-                raise StoreError(f"{path}:{n} is not valid JSON; fix or delete that line.") from None
-            yield n, obj
-
-    def read_raw(self, stage:str) -> list[dict]:
-        "All stored dicts of a stage, last write per id wins, in first-written order."
-        out: dict[str, dict] = {}
-        anon = []
-        for n, obj in self._lines(stage):
-            if not isinstance(obj, dict): raise StoreError(f"{self.path(stage)}:{n} is not a JSON object; fix or delete that line.")
-            if 'id' in obj: out[obj['id']] = obj
-            else: anon.append(obj)
-        return list(out.values()) + anon
-
-    def read(self, stage:str, status:str|None=None, kind:type|tuple[type, ...]|None=None) -> list[Record]:
-        "The records of a stage as pydantic objects (optionally only those with `status`, or of a record class's `kind`)."
-        recs = []
-        for n, obj in self._lines(stage): recs.append((n, obj))
-        latest = {}
-        for n, obj in recs: latest[obj.get('id', n)] = (n, obj)
-        kinds = None if kind is None else kinds_of(*(kind if isinstance(kind, tuple) else (kind,)))
-        out = [parse_record(obj, f"{self.path(stage)}:{n}: ") for n, obj in latest.values() if kinds is None or obj.get('kind') in kinds]
-        return [r for r in out if status is None or r.status == status]
-
-    def ids(self, stage:str) -> set[str]:
-        "Ids already written for a stage."
-        with self._lock:
-            if stage not in self._ids:
-                self._ids[stage] = {obj['id'] for _, obj in self._lines(stage) if isinstance(obj, dict) and 'id' in obj}
-            return self._ids[stage]
-
-    def has(self, stage:str, id:str) -> bool: return id in self.ids(stage)
-
-    def get(self, stage:str, id:str) -> Record|None:
-        "The latest record with `id` in `stage`, or None."
-        for rec in reversed(self.read(stage)):
-            if rec.id == id: return rec
-        return None
-
-    def _cut_torn_tail(self, path:Path):
-        with open(path, 'rb+') as f:
-            f.seek(0, os.SEEK_END)
-            size = f.tell()
-            if size == 0: return
-            f.seek(max(0, size - 1)); 
-            if f.read(1) == b'\n': return
-            f.seek(0); data = f.read()
-            keep = data.rfind(b'\n') + 1
-            tail = data[keep:]
-            try: json.loads(tail); f.seek(size); f.write(b'\n')   # complete but unterminated: keep it
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                warnings.warn(f"{path}: cut a torn last line ({len(tail)} bytes) left by an interrupted write.")
-                f.truncate(keep)
-
-    def append(self, stage:str, record:Record|dict, skip_existing:bool=False) -> bool:
-        "Append one record as one atomic line; with `skip_existing`, do nothing (and return False) if its id is stored."
-        obj = json.loads(record.model_dump_json()) if isinstance(record, BaseModel) else record
-        line = (json.dumps(obj, ensure_ascii=False, separators=(',', ':')) + '\n').encode()
-        path = self.path(stage)
-        with self._lock:
-            if skip_existing and 'id' in obj and self.has(stage, obj['id']): return False
-            if path.exists(): self._cut_torn_tail(path)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                view = memoryview(line)
-                while view: view = view[os.write(fd, view):]
-            finally: os.close(fd)
-            if 'id' in obj: self.ids(stage).add(obj['id'])
-        return True
-
-    def extend(self, stage:str, records:Iterable[Record|dict], skip_existing:bool=False) -> int:
-        "Append many records; returns how many were written."
-        return sum(self.append(stage, r, skip_existing) for r in records)
-
-    def counts(self, stage:str) -> dict[str, int]:
-        "Number of records of a stage per status."
-        out: dict[str, int] = {}
-        for obj in self.read_raw(stage): out[obj.get('status', 'ok')] = out.get(obj.get('status', 'ok'), 0) + 1
-        return out
-
-    def df(self, stage:str) -> pd.DataFrame:
-        "The records of a stage as a DataFrame (nested models flattened one level, e.g. `judge.solvability`)."
-        rows = self.read_raw(stage)
-        return pd.json_normalize(rows, max_level=1) if rows else pd.DataFrame()
-
-    # --- manifest -------------------------------------------------------------------------------------
-    @property
-    def manifest_path(self) -> Path: return self.root/'manifest.json'
-
-    def manifest(self) -> dict:
-        "The run manifest (config, versions, per-stage timings and counts), or {} for a new run."
-        if not self.manifest_path.exists(): return {}
-        try: return json.loads(self.manifest_path.read_text())
-        except (json.JSONDecodeError, OSError) as e:
-            raise StoreError(f"{self.manifest_path} is unreadable ({e}); delete it to start the manifest afresh.") from None
-
-    def update_manifest(self, **fields) -> dict:
-        "Merge `fields` into the manifest and write it atomically (see `edit_manifest`)."
-        return self.edit_manifest(lambda data: {**data, **fields})
-
-    def edit_manifest(self, fn:Callable[[dict], dict]) -> dict:
-        "Read the manifest, change it with `fn` and write it back, under a lock that threads and processes share; readers see the old or the new file, never a half-written one."
-        with self._lock, self._manifest_lock():
-            data = fn(self.manifest())
-            # a temp name per writer, renamed over the manifest: a rename is atomic, a shared temp name is not
-            tmp = self.root/f'.manifest.json.{os.getpid()}-{threading.get_ident()}.tmp'
-            try:
-                tmp.write_text(json.dumps(data, indent=2, default=str))
-                os.replace(tmp, self.manifest_path)
-            finally: tmp.unlink(missing_ok=True)
-            return data
-
     @contextlib.contextmanager
     def _manifest_lock(self):
         "An exclusive `flock` on `.manifest.lock` for one read-modify-write of the manifest (released when the file closes, even on kill -9)."
@@ -580,17 +457,180 @@ class RunStore:
             yield
         finally: os.close(fd)
 
-    def blob(self, data:bytes) -> str:
-        "Store bytes content-addressed under `blobs/`; returns the sha256."
-        digest = hashlib.sha256(data).hexdigest()
-        path = self.root/'blobs'/digest
-        if not path.exists():
-            path.parent.mkdir(exist_ok=True)
-            # a temp name per writer: two threads or worker processes may store the same content at once
-            tmp = path.with_name(f'.{digest}.{os.getpid()}-{threading.get_ident()}.tmp'); tmp.write_bytes(data); os.replace(tmp, path)
-        return digest
+# %% ../nbs/foundation/00_core.ipynb #6c06f45b
+@patch
+def path(self:RunStore, stage:str) -> Path:
+    "The JSONL file of a stage (or any other named record file, such as `ledger`)."
+    return self.root/f'{stage}.jsonl'
 
-    def read_blob(self, digest:str) -> bytes: return (self.root/'blobs'/digest).read_bytes()
+@patch
+def record_files(self:RunStore) -> list[str]:
+    "The names of the run's record files (every `<name>.jsonl` but the model-call ledger), sorted."
+    return sorted(p.stem for p in self.root.glob('*.jsonl') if p.stem != 'ledger')
+
+# %% ../nbs/foundation/00_core.ipynb #3c157d4e
+@patch
+def _lines(self:RunStore, stage:str) -> Iterator[tuple[int, dict]]:
+    path = self.path(stage)
+    if not path.exists(): return
+    try: data = path.read_bytes()
+    except OSError as e: raise StoreError(f"cannot read {path} ({e.strerror}); fix its permissions.") from None
+    lines = data.split(b'\n')
+    torn_tail = not data.endswith(b'\n')
+    for n, line in enumerate(lines, 1):
+        if not line.strip(): continue
+        last = n == len(lines)
+        try: obj = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            if last and torn_tail:
+                warnings.warn(f"{path}:{n}: dropped a torn last line ({len(line)} bytes) left by an interrupted write.")
+                return
+            raise StoreError(f"{path}:{n} is not valid JSON; fix or delete that line.") from None
+        yield n, obj
+
+# %% ../nbs/foundation/00_core.ipynb #1e163322
+@patch
+def read_raw(self:RunStore, stage:str) -> list[dict]:
+    "All stored dicts of a stage, last write per id wins, in first-written order."
+    out: dict[str, dict] = {}
+    anon = []
+    for n, obj in self._lines(stage):
+        if not isinstance(obj, dict): raise StoreError(f"{self.path(stage)}:{n} is not a JSON object; fix or delete that line.")
+        if 'id' in obj: out[obj['id']] = obj
+        else: anon.append(obj)
+    return list(out.values()) + anon
+
+# %% ../nbs/foundation/00_core.ipynb #f6b80e8c
+@patch
+def read(self:RunStore, stage:str, status:str|None=None, kind:type|tuple[type, ...]|None=None) -> list[Record]:
+    "The records of a stage as pydantic objects (optionally only those with `status`, or of a record class's `kind`)."
+    recs = []
+    for n, obj in self._lines(stage): recs.append((n, obj))
+    latest = {}
+    for n, obj in recs: latest[obj.get('id', n)] = (n, obj)
+    kinds = None if kind is None else kinds_of(*(kind if isinstance(kind, tuple) else (kind,)))
+    out = [parse_record(obj, f"{self.path(stage)}:{n}: ") for n, obj in latest.values() if kinds is None or obj.get('kind') in kinds]
+    return [r for r in out if status is None or r.status == status]
+
+# %% ../nbs/foundation/00_core.ipynb #badda7aa
+@patch
+def ids(self:RunStore, stage:str) -> set[str]:
+    "Ids already written for a stage."
+    with self._lock:
+        if stage not in self._ids:
+            self._ids[stage] = {obj['id'] for _, obj in self._lines(stage) if isinstance(obj, dict) and 'id' in obj}
+        return self._ids[stage]
+
+@patch
+def has(self:RunStore, stage:str, id:str) -> bool: return id in self.ids(stage)
+
+@patch
+def get(self:RunStore, stage:str, id:str) -> Record|None:
+    "The latest record with `id` in `stage`, or None."
+    for rec in reversed(self.read(stage)):
+        if rec.id == id: return rec
+    return None
+
+# %% ../nbs/foundation/00_core.ipynb #cbd61549
+@patch
+def _cut_torn_tail(self:RunStore, path:Path):
+    with open(path, 'rb+') as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        if size == 0: return
+        f.seek(max(0, size - 1)); 
+        if f.read(1) == b'\n': return
+        f.seek(0); data = f.read()
+        keep = data.rfind(b'\n') + 1
+        tail = data[keep:]
+        try: json.loads(tail); f.seek(size); f.write(b'\n')   # complete but unterminated: keep it
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            warnings.warn(f"{path}: cut a torn last line ({len(tail)} bytes) left by an interrupted write.")
+            f.truncate(keep)
+
+# %% ../nbs/foundation/00_core.ipynb #398e6b54
+@patch
+def append(self:RunStore, stage:str, record:Record|dict, skip_existing:bool=False) -> bool:
+    "Append one record as one atomic line; with `skip_existing`, do nothing (and return False) if its id is stored."
+    obj = json.loads(record.model_dump_json()) if isinstance(record, BaseModel) else record
+    line = (json.dumps(obj, ensure_ascii=False, separators=(',', ':')) + '\n').encode()
+    path = self.path(stage)
+    with self._lock:
+        if skip_existing and 'id' in obj and self.has(stage, obj['id']): return False
+        if path.exists(): self._cut_torn_tail(path)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            view = memoryview(line)
+            while view: view = view[os.write(fd, view):]
+        finally: os.close(fd)
+        if 'id' in obj: self.ids(stage).add(obj['id'])
+    return True
+
+@patch
+def extend(self:RunStore, stage:str, records:Iterable[Record|dict], skip_existing:bool=False) -> int:
+    "Append many records; returns how many were written."
+    return sum(self.append(stage, r, skip_existing) for r in records)
+
+@patch
+def counts(self:RunStore, stage:str) -> dict[str, int]:
+    "Number of records of a stage per status."
+    out: dict[str, int] = {}
+    for obj in self.read_raw(stage): out[obj.get('status', 'ok')] = out.get(obj.get('status', 'ok'), 0) + 1
+    return out
+
+# %% ../nbs/foundation/00_core.ipynb #2670844d
+@patch
+def df(self:RunStore, stage:str) -> pd.DataFrame:
+    "The records of a stage as a DataFrame (nested models flattened one level, e.g. `judge.solvability`)."
+    rows = self.read_raw(stage)
+    return pd.json_normalize(rows, max_level=1) if rows else pd.DataFrame()
+
+# --- manifest -------------------------------------------------------------------------------------
+@patch(as_prop=True)
+def manifest_path(self:RunStore) -> Path: return self.root/'manifest.json'
+
+# %% ../nbs/foundation/00_core.ipynb #f2000039
+@patch
+def manifest(self:RunStore) -> dict:
+    "The run manifest (config, versions, per-stage timings and counts), or {} for a new run."
+    if not self.manifest_path.exists(): return {}
+    try: return json.loads(self.manifest_path.read_text())
+    except (json.JSONDecodeError, OSError) as e:
+        raise StoreError(f"{self.manifest_path} is unreadable ({e}); delete it to start the manifest afresh.") from None
+
+@patch
+def update_manifest(self:RunStore, **fields) -> dict:
+    "Merge `fields` into the manifest and write it atomically (see `edit_manifest`)."
+    return self.edit_manifest(lambda data: {**data, **fields})
+
+# %% ../nbs/foundation/00_core.ipynb #c0893048
+@patch
+def edit_manifest(self:RunStore, fn:Callable[[dict], dict]) -> dict:
+    "Read the manifest, change it with `fn` and write it back, under a lock that threads and processes share; readers see the old or the new file, never a half-written one."
+    with self._lock, self._manifest_lock():
+        data = fn(self.manifest())
+        # a temp name per writer, renamed over the manifest: a rename is atomic, a shared temp name is not
+        tmp = self.root/f'.manifest.json.{os.getpid()}-{threading.get_ident()}.tmp'
+        try:
+            tmp.write_text(json.dumps(data, indent=2, default=str))
+            os.replace(tmp, self.manifest_path)
+        finally: tmp.unlink(missing_ok=True)
+        return data
+
+# %% ../nbs/foundation/00_core.ipynb #80689e20
+@patch
+def blob(self:RunStore, data:bytes) -> str:
+    "Store bytes content-addressed under `blobs/`; returns the sha256."
+    digest = hashlib.sha256(data).hexdigest()
+    path = self.root/'blobs'/digest
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        # a temp name per writer: two threads or worker processes may store the same content at once
+        tmp = path.with_name(f'.{digest}.{os.getpid()}-{threading.get_ident()}.tmp'); tmp.write_bytes(data); os.replace(tmp, path)
+    return digest
+
+@patch
+def read_blob(self:RunStore, digest:str) -> bytes: return (self.root/'blobs'/digest).read_bytes()
 
 # %% ../nbs/foundation/00_core.ipynb #4c9cb8e7
 class RunLocked(TermworldError):
@@ -698,6 +738,7 @@ class Section(BaseModel):
             field = cls.model_fields.get(name)
             if field is not None and not field.description: field.description = text
 
+# %% ../nbs/foundation/00_core.ipynb #6d6c5be9
 def config_section(name:str):
     "Register a config section model under a top-level key."
     def deco(cls):
@@ -705,6 +746,7 @@ def config_section(name:str):
         return cls
     return deco
 
+# %% ../nbs/foundation/00_core.ipynb #af6ba955
 @config_section('run')
 class RunSection(Section):
     "Run-wide settings."
@@ -714,6 +756,7 @@ class RunSection(Section):
     stages: list[str]|None = None  # stages to run, in pipeline order; default all
     stop_on_failures: bool = True  # stop the run (exit 2) when a stage ends with more failed than ok records
 
+# %% ../nbs/foundation/00_core.ipynb #c7cbee63
 _DEVICE_HELP = "auto, cpu, cuda or cuda:N"
 
 def _device_name(value:str) -> str:
@@ -752,12 +795,14 @@ class ModelsSection(Section):
         "The configured device of a role (its override in `devices`, else `device`)."
         return self.devices.get(role, self.device)
 
+# %% ../nbs/foundation/00_core.ipynb #aceb51ba
 @config_section('budget')
 class BudgetSection(Section):
     "Caps that stop new model calls cleanly when reached."
     max_usd: float|None = None     # dollars the run's model calls may cost (None: no cap)
     max_calls: int|None = None     # model calls the run may make, cached ones excluded (None: no cap)
 
+# %% ../nbs/foundation/00_core.ipynb #57cd3a16
 @config_section('executor')
 class ExecutorSection(Section):
     "How parallel work runs: threads in this process, or tasks on a Ray cluster (`termworld.scale`)."
@@ -799,6 +844,7 @@ class Config:
         mods = sorted({type(v).__module__ for v in self._sections.values()} - {'__main__', 'builtins'})
         return (_rebuild_config, (self.to_dict(), mods))
 
+# %% ../nbs/foundation/00_core.ipynb #c873affd
 def _rebuild_config(data:dict, modules:list[str]) -> Config:
     "Import the modules that register the sections, then validate the data again (the other side of `Config.__reduce__`)."
     import importlib
@@ -811,6 +857,7 @@ def key_error(key:str, message:str) -> PydanticCustomError:
     "A section validator's error about one key under it (a key of a mapping field, a key that moved), reported as `config key '<section>.<…>.<key>' in <source>: <message>`."
     return PydanticCustomError('config_key', '{message}', dict(key=key, message=message))
 
+# %% ../nbs/foundation/00_core.ipynb #68271689
 def _config_error(e:ValidationError, section:str, cls, source:str) -> ConfigError:
     err = e.errors()[0]
     key = '.'.join([section, *map(str, err['loc'])])
@@ -840,6 +887,7 @@ def presets() -> list[str]:
     "Names of the shipped presets."
     return sorted(p.stem for p in package_path('presets').glob('*.yaml'))
 
+# %% ../nbs/foundation/00_core.ipynb #f4d56877
 def _read_yaml(path:Path, what:str) -> dict:
     try: data = yaml.safe_load(Path(path).read_text()) or {}
     except FileNotFoundError: raise ConfigError(f"{what} {path} does not exist; check the path.") from None
@@ -853,6 +901,7 @@ def deep_merge(base:dict, over:dict) -> dict:
     for k, v in over.items(): out[k] = deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
     return out
 
+# %% ../nbs/foundation/00_core.ipynb #11cc50f6
 def parse_set(item:str) -> dict:
     "Turn `key.sub=value` into a nested dict, the value parsed as YAML."
     if '=' not in item: raise ConfigError(f"--set {item!r} needs the form key.sub=value.")
@@ -864,6 +913,7 @@ def parse_set(item:str) -> dict:
     for part in reversed(parts): parsed = {part: parsed}
     return parsed
 
+# %% ../nbs/foundation/00_core.ipynb #8da80869
 def config_layers(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=()) -> list[tuple[str, dict]]:
     "What a config is assembled from, lowest first: `(source, data)` for the preset, the YAML file and each `--set` item."
     layers = []
@@ -874,6 +924,7 @@ def config_layers(preset:str|None='demo', config:str|Path|None=None, sets:Iterab
     layers += [('--set', parse_set(item)) for item in sets or []]
     return layers
 
+# %% ../nbs/foundation/00_core.ipynb #d068431e
 def _error_source(preset, config, sets) -> str:
     "Where an invalid value came from, as config errors name it."
     source = f'config file {config}' if config else f'preset {preset!r}' if preset else 'defaults'
@@ -895,6 +946,7 @@ def config_sources(layers:list[tuple[str, dict]]) -> dict[str, str]:
             out[path] = source
     return out
 
+# %% ../nbs/foundation/00_core.ipynb #27366735
 def load_config(preset:str|None='demo', config:str|Path|None=None, sets:Iterable[str]=(), **overrides) -> Config:
     "Preset, then a YAML config file, then `--set` items, then keyword section overrides → a validated `Config` that knows each value's source."
     sets = list(sets or [])

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from fastcore.script import call_parse, Param
+from fastcore.basics import patch
 from .core import *
 from .core import TermworldError, command
 from .llm import FakeOpenAIServer, error_body, ledger_df, ROLES
@@ -68,39 +69,43 @@ class FaultyServer(FakeOpenAIServer):
         self.faults: dict[str, int] = {f: 0 for f in FAULTS}
         self._tries: dict[str, int] = {}
 
-    def _fault(self, req:dict) -> str|None:
-        "The fault for this request (seeded by its content and how often it was seen); a request is faulted at most `max_faults` times."
-        key = hashlib.sha256(json.dumps([req.get('messages'), req.get('response_format')], sort_keys=True).encode()).hexdigest()
-        with self._lock:
-            tries = self._tries[key] = self._tries.get(key, 0) + 1
-        rng = random.Random(f'{self.seed}:{key}:{tries}')
-        if tries > self.max_faults or rng.random() >= self.rate: return None
-        kinds = [f for f in FAULTS if f != 'prose' or req.get('response_format')]
-        return rng.choice(kinds)
-
-    def _answer(self, req:dict, n:int):
-        kind = self._fault(req)
-        if kind is not None:
-            with self._lock: self.faults[kind] += 1
-        if kind == '429': return 429, error_body('rate limited', 'rate_limit_error'), {'Retry-After': '0.05'}
-        if kind == '5xx': return random.Random(n).choice([500, 502, 503]), error_body('upstream failed', 'server_error')
-        if kind == 'hang': time.sleep(self.hang_s)   # the client times out first; the answer goes nowhere
-        if kind == 'truncated':
-            body = json.dumps(self.completion(req, self.reply(req, n))).encode()
-            return 200, body[:len(body) // 2]
-        if kind == 'not_json': return 200, b'<html><body>502 Bad Gateway</body></html>'
-        if kind == 'prose': return 'Sure! Here is what you asked for, in words rather than JSON.'
-        return self.reply(req, n)
-
     def __enter__(self):
         super().__enter__()
         self._server.handle_error = lambda request, address: None   # a client killed mid-request is expected here, not news
         return self
 
-    @property
-    def served(self) -> int:
-        "Chat-completion requests received (each may be billed)."
-        return len(self.requests)
+# %% ../nbs/pipeline/95_hardening.ipynb #5a77cda8
+@patch
+def _fault(self:FaultyServer, req:dict) -> str|None:
+    "The fault for this request (seeded by its content and how often it was seen); a request is faulted at most `max_faults` times."
+    key = hashlib.sha256(json.dumps([req.get('messages'), req.get('response_format')], sort_keys=True).encode()).hexdigest()
+    with self._lock:
+        tries = self._tries[key] = self._tries.get(key, 0) + 1
+    rng = random.Random(f'{self.seed}:{key}:{tries}')
+    if tries > self.max_faults or rng.random() >= self.rate: return None
+    kinds = [f for f in FAULTS if f != 'prose' or req.get('response_format')]
+    return rng.choice(kinds)
+
+# %% ../nbs/pipeline/95_hardening.ipynb #2770cae1
+@patch
+def _answer(self:FaultyServer, req:dict, n:int):
+    kind = self._fault(req)
+    if kind is not None:
+        with self._lock: self.faults[kind] += 1
+    if kind == '429': return 429, error_body('rate limited', 'rate_limit_error'), {'Retry-After': '0.05'}
+    if kind == '5xx': return random.Random(n).choice([500, 502, 503]), error_body('upstream failed', 'server_error')
+    if kind == 'hang': time.sleep(self.hang_s)   # the client times out first; the answer goes nowhere
+    if kind == 'truncated':
+        body = json.dumps(self.completion(req, self.reply(req, n))).encode()
+        return 200, body[:len(body) // 2]
+    if kind == 'not_json': return 200, b'<html><body>502 Bad Gateway</body></html>'
+    if kind == 'prose': return 'Sure! Here is what you asked for, in words rather than JSON.'
+    return self.reply(req, n)
+
+@patch(as_prop=True)
+def served(self:FaultyServer) -> int:
+    "Chat-completion requests received (each may be billed)."
+    return len(self.requests)
 
 # %% ../nbs/pipeline/95_hardening.ipynb #a9b7f2a2
 def _stage_ids(store:RunStore, stages:tuple[str, ...]) -> dict[str, dict[str, str]]:
@@ -151,6 +156,7 @@ def make_skills(folder:str|Path, n:int=200) -> Path:
                                                    f"downloads: {1000 - i}\n---\n# csv-tool-{i:03d}\n\nRun `awk -F, '{{print ${i % 5 + 1}}}' in.csv | sort > out.csv`.\n")
     return folder
 
+# %% ../nbs/pipeline/95_hardening.ipynb #38619797
 def _cli(*args:str) -> list[str]:
     return [sys.executable, '-c', 'import sys; from termworld.cli import main; sys.exit(main())', *args]
 

@@ -150,14 +150,17 @@ class FileDraft(BaseModel):
     "A_llm_direct's answer: the text of one file."
     content: str
 
+# %% ../nbs/terminal_world/30_envs.ipynb #8fad6249
 class FileScript(BaseModel):
     "A_local_tool's answer: a Python program that creates one file."
     script: str
 
+# %% ../nbs/terminal_world/30_envs.ipynb #da501a84
 class FetchPlan(BaseModel):
     "A_remote_fetch's answer: where to download one file from."
     url: str
 
+# %% ../nbs/terminal_world/30_envs.ipynb #0a53898b
 class FileStep(BaseModel):
     "A file agent's next step after it saw what its last one did in the sandbox (the tools of Terminal-World's Table 6)."
     action: Literal['done', 'inspect', 'rewrite']   # done: the file is right; inspect: run `command`; rewrite: a new `script` or `url`
@@ -165,34 +168,41 @@ class FileStep(BaseModel):
     script: str = ''    # rewrite (local_tool): the whole new Python program, run again
     url: str = ''       # rewrite (web_fetch): another address to download the file from
 
+# %% ../nbs/terminal_world/30_envs.ipynb #0e119a14
 class FileIssue(BaseModel):
     "One defect the file-verification agent found."
     path: str
     problem: str
     related: list[str] = []
 
+# %% ../nbs/terminal_world/30_envs.ipynb #2449d0be
 class FileReview(BaseModel):
     "The file-verification agent's answer."
     ok: bool
     issues: list[FileIssue] = []
 
+# %% ../nbs/terminal_world/30_envs.ipynb #be6f7dc2
 class SetupDraft(BaseModel):
     "The environment-building agent's answer: one bash script."
     script: str
 
+# %% ../nbs/terminal_world/30_envs.ipynb #1f4a1c81
 class Probe(BaseModel):
     "One diagnostic command that exits 0 only when a setup step's result is in place."
     command: str
     checks: str = ''
 
+# %% ../nbs/terminal_world/30_envs.ipynb #7e5bdc98
 class ProbePlan(BaseModel):
     "The environment-verification agent's answer."
     probes: list[Probe]
 
+# %% ../nbs/terminal_world/30_envs.ipynb #c7e82361
 class TestsDraft(BaseModel):
     "The verifier-generation agent's answer: test_outputs.py."
     tests: str
 
+# %% ../nbs/terminal_world/30_envs.ipynb #8bb83c67
 class SolutionDraft(BaseModel):
     "A reference solution: solve.sh."
     script: str
@@ -241,12 +251,15 @@ def task_context(task:TaskSpec, workdir:str='/app') -> str:
     crit = '\n'.join(f"- {c}" for c in task.criteria) or '- (none given)'
     return f"### Instruction\n{task.instruction.strip()}\n\n### Initial files\n{files}\n\n### Setup steps\n{steps}\n\n### Evaluation criteria\n{crit}"
 
+# %% ../nbs/terminal_world/30_envs.ipynb #113d3fb0
 class Discard(Exception):
     "An artifact failed verification in every round (or cannot be built at all); the message is the reason."
 
+# %% ../nbs/terminal_world/30_envs.ipynb #111a3f32
 class NeedsNetwork(Discard):
     "The environment needs the network while building (a web_fetch file) and the network is off: counted apart from failures."
 
+# %% ../nbs/terminal_world/30_envs.ipynb #75eb95a1
 @dataclass
 class Builder:
     "One task's environment construction: model, sandbox opener, section, attempt log and usage."
@@ -384,13 +397,13 @@ def file_agent(b:Builder, # the task's builder (model, sandbox, section)
         if data is not None and not problems: return data   # out of steps with a file that passes: the file review judges it next
         raise _FileProblem(f"the {mode} agent did not finish {path} in {b.sec.tool_steps + 1} steps: {clip(seen[-1], 800)}")
 
+# %% ../nbs/terminal_world/30_envs.ipynb #86281b26
 def _agent_messages(b:Builder, mode:str, path:str, file_type:str|None, current:dict[str, bytes]) -> list[dict]:
     "The file agent's opening messages (its generation prompt), before its first action."
     spec = next((s for s in b.task.blueprint.files if abs_path(s.path, b.workdir) == path), None)
     values = dict(path=path, file_type=file_type or file_kind(path, file_type), description=(spec.description if spec else '') or '(none)')
     if mode == 'local_tool': return render_messages('env_tool', task=b.context, workdir=b.workdir, others=_others(current, path), **values)
     return render_messages('env_fetch', task=b.context, workdir=b.workdir, **values)
-
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a731081e
 def _review(b:Builder, files:dict[str, bytes]) -> dict[str, list[str]]:
@@ -625,10 +638,12 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
     store.append('environments', env)
     return env
 
+# %% ../nbs/terminal_world/30_envs.ipynb #81a014fe
 def environment_id(task:TaskSpec) -> str:
     "The id of the environment built for a task."
     return Environment(task_id=task.id).id
 
+# %% ../nbs/terminal_world/30_envs.ipynb #f0179c0f
 IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird', 'tau2', 'bfcl')   # imported folders and terminalized benchmarks: their environments come ready
 
 def import_folders(paths:list[str|Path], store:RunStore) -> int:
@@ -639,6 +654,7 @@ def import_folders(paths:list[str|Path], store:RunStore) -> int:
         for note in notes: log.info(f"{spec.origin}: {note}")
     return len(imported)
 
+# %% ../nbs/terminal_world/30_envs.ipynb #706b2e47
 def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|None=None):
     "Import the configured task folders, then build an environment for each accepted task by generate-verify-repair."
     sec, sbs = cfg.environments, cfg.sandbox
@@ -683,6 +699,7 @@ def environments_summary(store:RunStore) -> dict:
                 tests_per_env=sum(_count_tests(e.tests) for e in ok) / len(ok) if ok else None,
                 imported=sum(any('imported from' in a.feedback for a in e.attempts) for e in ok))
 
+# %% ../nbs/terminal_world/30_envs.ipynb #c401ccfe
 def report_environments(store:RunStore) -> str:
     "The environments section of report.md: funnel, discard reasons, rounds, success rate."
     s = environments_summary(store)

@@ -69,6 +69,7 @@ def to_atif(traj:Trajectory, strip:bool=False) -> dict:
                                                                stripped=strip),
                            verdict=traj.verdict.model_dump() if traj.verdict else None))
 
+# %% ../nbs/runtime/42_formats.ipynb #933f7fc5
 def write_atif(traj:Trajectory, folder:str|Path, doc:dict|None=None) -> Path:
     "Write `<folder>/<trajectory id>.json` atomically (`doc`: the ATIF document, default `to_atif(traj)`); returns its path."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
@@ -193,6 +194,7 @@ def behavior_metrics(trajs:Iterable[Trajectory]) -> pd.DataFrame:
                          seconds=t.seconds, guideline=bool(t.guideline), cheatsheet=bool(t.cheatsheet)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/runtime/42_formats.ipynb #3c47a63f
 def env_metrics(envs:Iterable[Environment]) -> pd.DataFrame:
     "One row per environment: initial files, pytest tests and file types."
     rows = []
@@ -202,6 +204,7 @@ def env_metrics(envs:Iterable[Environment]) -> pd.DataFrame:
                          file_types=types))
     return pd.DataFrame(rows)
 
+# %% ../nbs/runtime/42_formats.ipynb #f498166c
 def summarize_behavior(df:pd.DataFrame) -> pd.DataFrame:
     "Fig. 4 / Table 3 statistics over all, passed and failed trajectories (distinct commands as a union)."
     cols = {}

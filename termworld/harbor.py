@@ -40,6 +40,7 @@ __all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTa
 class TaskFormatError(TermworldError):
     "A folder is not a usable Harbor or Terminal-Bench 1 task."
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #77f3ad9f
 @dataclass
 class HarborTask:
     "A task folder in memory, in Harbor's layout (Terminal-Bench 1 folders are normalized on reading)."
@@ -141,6 +142,7 @@ def read_task_dir(path:str|Path) -> HarborTask:
         return _read_tb1(root)
     raise TaskFormatError(f"{root} is neither a Harbor task folder (task.toml + instruction.md) nor a Terminal-Bench 1 folder (task.yaml); point at a task folder.")
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #2c7fb5d6
 def _tb1_copied(dockerfile:str, raw:dict[str, bytes]) -> list[str]:
     "Files of a Terminal-Bench 1 folder that its Dockerfile names in a COPY or ADD (its build context was the whole folder)."
     out = []
@@ -195,8 +197,6 @@ def _read_tb1(root:Path) -> HarborTask:
               'environment': {'build_timeout_sec': 600.0}}
     config['metadata']['source'] = 'terminal-bench-1'
     return HarborTask(root.name, instruction, config, files, modes, 'tb1', str(root), notes)
-
-
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #e0aca157
 TB1_TEST_SH = """#!/bin/bash
@@ -261,6 +261,7 @@ def base_image_tag() -> str:
     from termworld import sandbox as _sb
     return _sb.image_tag()
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #c97daae7
 class TaskResources(BaseModel):
     "What an exported task.toml states: timeouts and resources. The environments section has the same fields, so the stage passes its own."
     setup_timeout: float = 600        # seconds for one setup script run (environment.build_timeout_sec)
@@ -271,6 +272,7 @@ class TaskResources(BaseModel):
     storage_mb: int = 10240           # environment.storage_mb
     harbor_base_image: str|None = None  # FROM of exported Dockerfiles (default: the shared base image's tag)
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #2da2a2ec
 def environment_to_task(env:Environment, # an ok environment record
                         task:TaskSpec|None=None, # its task spec (metadata), when known
                         store:RunStore|None=None, # run store holding binary blobs
@@ -306,6 +308,7 @@ def environment_to_task(env:Environment, # an ok environment record
                               'storage_mb': sec.storage_mb, 'allow_internet': False}}
     return HarborTask(env.task_id, env.instruction, config, files, modes, 'harbor')
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #50d7c61b
 def test_criteria(tests:str) -> list[str]:
     "One criterion per test function: its docstring's first line, else its name."
     out = []
@@ -314,6 +317,7 @@ def test_criteria(tests:str) -> list[str]:
         out.append(doc[0].strip() if doc else m[1].replace('_', ' ')[5:])
     return out
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #29731c30
 def task_to_records(task:HarborTask, store:RunStore|None=None, inline_bytes:int=262_144) -> tuple[TaskSpec, Environment, list[str]]:
     "A `TaskSpec` and `Environment` for a task folder, with notes on what the records cannot hold."
     state = docker_state(task)
@@ -469,6 +473,7 @@ def _layer_limits(task:HarborTask):
 class RunnerUnavailable(TermworldError):
     "A test runner a task's test.sh fetches is not in the local cache and cannot be downloaded."
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #cdd3268d
 _UV_INSTALL = re.compile(r'^[^\n#]*\b(?:curl|wget)\b[^\n]*astral\.sh/uv/(?:(\d+\.\d+\.\d+)/)?install\.sh[^\n]*\|\s*(?:env\s+\S+\s+)*(?:ba)?sh\b[^\n]*$', re.M)
 _RUNNER_DIR = '/opt/termworld-runner'
 _UV_ENV_FILE = '#!/bin/sh\ncase ":${PATH}:" in *:"$HOME/.local/bin":*) ;; *) export PATH="$HOME/.local/bin:$PATH" ;; esac\n'
@@ -517,6 +522,7 @@ def uv_needs(test_sh:str) -> dict:
     needs['packages'] = sorted(set(needs['packages']))
     return needs
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #42bb0042
 _PIP_VALUE_FLAGS = {'-r', '--requirement', '-c', '--constraint', '-i', '--index-url', '--extra-index-url', '-f', '--find-links',
                     '-t', '--target', '--prefix', '--root', '--python-version', '--platform', '--trusted-host'}
 
@@ -537,6 +543,7 @@ def pip_needs(script:str) -> list[str]:
             i += 1
     return sorted(set(out))
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #67605a73
 def runner_needs(task:HarborTask) -> dict:
     "What a task's test scripts (every `tests/*.sh`, so a Terminal-Bench 1 run-tests.sh too) fetch: uv and its packages (`uv_needs`) and pip's (`pip`)."
     texts = [data.decode('utf-8', 'replace') for name, data in sorted(task.tests.items()) if name.endswith('.sh') and name not in TB1_HELPERS]
@@ -546,7 +553,6 @@ def runner_needs(task:HarborTask) -> dict:
                 packages=sorted({x for p in parts for x in p['packages']}), pythons=sorted({x for p in parts for x in p['pythons']}),
                 pip=sorted({x for t in texts for x in pip_needs(t)}),
                 uses_uv=any(re.search(r'(?m)^[^#\n]*\buvx?\b', t) for t in texts))
-
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #deb2fc4a
 def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callable|None=None, with_uv:bool=True) -> Path:
@@ -574,6 +580,7 @@ def runner_cache(uv:str|None, packages:list[str], python:str='3.11', echo:Callab
     os.rename(part, final)
     return final
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #62b778f6
 def _unpack_uv(part:Path):
     "Take the uv and uvx binaries out of uv's wheel in `part/wheels` into `part/bin`."
     wheel = next((part/'wheels').glob('uv-*.whl'))
@@ -598,12 +605,14 @@ def adapt_test_sh(text:str, python:str) -> tuple[str, list[str]]:
             adapted.append(f"test.sh asks uv for Python {asked}; the sandbox's Python {python} runs the tests.")
     return text, adapted
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #28fa1f51
 def sandbox_python(sb) -> str:
     "The `X.Y` version of the sandbox's python3."
     res = sb.run(['python3', '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], timeout=30)
     if res.exit_code != 0: raise RunnerUnavailable("the sandbox has no python3 to run the tests with; install python3 in environment/Dockerfile.")
     return res.stdout.strip()
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #d7393fe1
 def serve_runner(sb, task:HarborTask, python:str|None=None, echo:Callable|None=None) -> tuple[HarborTask, dict[str, str], list[str]]:
     "When a task's test scripts fetch their runner (uv and its packages, or pip packages), serve it from the local cache; returns (task with adapted scripts, environment for them, adaptations)."
     needs = runner_needs(task)
@@ -630,7 +639,6 @@ def serve_runner(sb, task:HarborTask, python:str|None=None, echo:Callable|None=N
         env.update(PIP_NO_INDEX='1', PIP_FIND_LINKS=f'{_RUNNER_DIR}/wheels', PIP_DISABLE_PIP_VERSION_CHECK='1', PIP_BREAK_SYSTEM_PACKAGES='1')
         adapted.append(f"pip install {' '.join(needs['pip'])} is served from the local runner cache (offline: PIP_NO_INDEX, PIP_FIND_LINKS).")
     return dataclasses.replace(task, files=files), env, adapted
-
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #77512537
 def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
@@ -729,6 +737,7 @@ def instruction_paths(text:str) -> list[str]:
         if p.count('/') >= 2 and not p.startswith(('/dev/', '/proc/', '/sys/')) and p not in out: out.append(p)
     return out
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #91f433f6
 def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.sh', base_image:str|None=None,
                strict:bool=False, echo:Callable=lambda m: None) -> tuple[list[str], dict]:
     "Validate a task folder: (one line per defect, the oracle and nop verdicts)."
@@ -861,6 +870,7 @@ def harbor_run_cli(
     print(json.dumps(result, indent=2))
     return 1 if result['error'] else 0
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #ddcc24c6
 @command('harbor check')
 @call_parse
 def harbor_check_cli(
@@ -879,6 +889,7 @@ def harbor_check_cli(
         print(verdict_line(rows[-1]), flush=True)
     return 0 if all(r['verdict'] == 'ok' for r in rows) else 1
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #186cbcfa
 @command('harbor import')
 @call_parse
 def harbor_import_cli(
@@ -891,6 +902,7 @@ def harbor_import_cli(
         print(f"{spec.origin} → task {spec.id}, environment {env.id}")
         for n in notes: print(f"  note: {n}")
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #b883ae77
 @command('harbor export')
 @call_parse
 def harbor_export_cli(

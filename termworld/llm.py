@@ -35,12 +35,15 @@ __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'LEDGER_K
 class LLMError(TermworldError):
     "A model call failed (unknown spec, unreachable endpoint, invalid key, ...)."
 
+# %% ../nbs/foundation/01_llm.ipynb #7874d6c6
 class SchemaError(LLMError):
     "The model's reply did not satisfy the requested schema after bounded repair."
 
+# %% ../nbs/foundation/01_llm.ipynb #9a6eb8f7
 class ContextLengthError(LLMError):
     "The request does not fit in the model's context window."
 
+# %% ../nbs/foundation/01_llm.ipynb #27df0226
 class Reply(BaseModel):
     "A model's answer: the text, the validated object when a schema was given, usage, and whether it came from cache."
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -51,6 +54,7 @@ class Reply(BaseModel):
     model: str = ''
     tool_calls: list[dict]|None = None   # with `tools=`: OpenAI-style calls `{id, type: 'function', function: {name, arguments}}`
 
+# %% ../nbs/foundation/01_llm.ipynb #ff123c6f
 ROLES = ('synthesizer', 'judge', 'teacher', 'reflector', 'simulator', 'student')
 
 class LLM:
@@ -60,36 +64,40 @@ class LLM:
     concurrency: int = 1
     default_temperature: float|None = 0.0   # temperature when a call names none (None: the server's default)
 
-    @property
-    def fingerprint(self) -> str:
-        "What identifies this backend's answers in the response cache."
-        return self.spec
+# %% ../nbs/foundation/01_llm.ipynb #e112d8b2
+@patch(as_prop=True)
+def fingerprint(self:LLM) -> str:
+    "What identifies this backend's answers in the response cache."
+    return self.spec
 
-    def chat(self, messages:list[dict], schema:type[BaseModel]|None=None, *, role:str='', stage:str='',
-             record_id:str='', sample:int=0, **params) -> Reply:
-        raise NotImplementedError
+@patch
+def chat(self:LLM, messages:list[dict], schema:type[BaseModel]|None=None, *, role:str='', stage:str='',
+         record_id:str='', sample:int=0, **params) -> Reply:
+    raise NotImplementedError
 
-    def map(self, requests:Iterable[dict], concurrency:int|None=None, desc:str|None=None, **common) -> list[Reply|Exception]:
-        "Answer many requests (each a dict of `chat` keyword arguments) in order; failed calls come back as `LLMError`s in place."
-        requests = list(requests)
-        def one(req):
-            try: return self.chat(**{**common, **req})
-            except LLMError as e: return e
-        n = max(1, int(concurrency or self.concurrency)) if self.parallel else 1
-        bar = tqdm(total=len(requests), desc=desc, disable=desc is None or None, leave=False)
-        try:
-            if n == 1 or len(requests) < 2:
-                out = []
-                for req in requests: out.append(one(req)); bar.update(1)
-                return out
-            with ThreadPoolExecutor(min(n, len(requests))) as pool:
-                futs = [pool.submit(one, req) for req in requests]
-                for f in futs: f.add_done_callback(lambda _: bar.update(1))
-                try: return [f.result() for f in futs]
-                except BaseException:
-                    for f in futs: f.cancel()
-                    raise
-        finally: bar.close()
+# %% ../nbs/foundation/01_llm.ipynb #a2a466a0
+@patch
+def map(self:LLM, requests:Iterable[dict], concurrency:int|None=None, desc:str|None=None, **common) -> list[Reply|Exception]:
+    "Answer many requests (each a dict of `chat` keyword arguments) in order; failed calls come back as `LLMError`s in place."
+    requests = list(requests)
+    def one(req):
+        try: return self.chat(**{**common, **req})
+        except LLMError as e: return e
+    n = max(1, int(concurrency or self.concurrency)) if self.parallel else 1
+    bar = tqdm(total=len(requests), desc=desc, disable=desc is None or None, leave=False)
+    try:
+        if n == 1 or len(requests) < 2:
+            out = []
+            for req in requests: out.append(one(req)); bar.update(1)
+            return out
+        with ThreadPoolExecutor(min(n, len(requests))) as pool:
+            futs = [pool.submit(one, req) for req in requests]
+            for f in futs: f.add_done_callback(lambda _: bar.update(1))
+            try: return [f.result() for f in futs]
+            except BaseException:
+                for f in futs: f.cancel()
+                raise
+    finally: bar.close()
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f002
 def normalize_tool_calls(calls) -> list[dict]:
@@ -172,15 +180,18 @@ def extract_json(text:str) -> Any:
             except json.JSONDecodeError: continue
     raise ValueError("the reply contains no JSON object")
 
+# %% ../nbs/foundation/01_llm.ipynb #18ca8c15
 def schema_json(schema:type[BaseModel]) -> dict:
     "The JSON schema of a pydantic model."
     return schema.model_json_schema()
 
+# %% ../nbs/foundation/01_llm.ipynb #07a3e6ce
 def schema_instruction(schema:type[BaseModel]) -> str:
     "The instruction that asks a model for one JSON object of `schema`."
     return ("Reply with only one JSON object (no prose, no code fence) that matches this JSON schema:\n"
             + json.dumps(schema_json(schema), separators=(',', ':')))
 
+# %% ../nbs/foundation/01_llm.ipynb #dc82de03
 def with_instruction(messages:list[dict], text:str) -> list[dict]:
     "Messages with `text` appended to the system message (added when there is none)."
     msgs = [dict(m) for m in messages]
@@ -188,6 +199,7 @@ def with_instruction(messages:list[dict], text:str) -> list[dict]:
     else: msgs.insert(0, {'role': 'system', 'content': text})
     return msgs
 
+# %% ../nbs/foundation/01_llm.ipynb #c5ed87f3
 def validate_reply(text:str, schema:type[BaseModel]) -> tuple[Any, str|None]:
     "`(parsed, None)` when `text` holds a valid `schema` object, else `(None, why)` in one line."
     try: obj = extract_json(text)
@@ -197,6 +209,7 @@ def validate_reply(text:str, schema:type[BaseModel]) -> tuple[Any, str|None]:
         err = e.errors()[0]
         return None, f"{'.'.join(map(str, err['loc'])) or 'object'}: {err['msg']}"
 
+# %% ../nbs/foundation/01_llm.ipynb #d7ae9ba5
 def repair_messages(messages:list[dict], text:str, why:str) -> list[dict]:
     "The conversation extended with the invalid reply and a request to correct it."
     return [*messages, {'role': 'assistant', 'content': text},
@@ -366,6 +379,7 @@ def embedded_gguf(name:str='smollm2-135m-instruct') -> Path|None:
     f = d/info['gguf']
     return f if f.exists() else next(iter(sorted(d.glob('*.gguf'))), None)
 
+# %% ../nbs/foundation/01_llm.ipynb #861e928a
 def convert_gguf(gguf:str|Path, target:str|Path) -> Path:
     "Dequantize a GGUF model with transformers and save it (with its tokenizer) as safetensors in `target`."
     from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -385,6 +399,7 @@ def convert_gguf(gguf:str|Path, target:str|Path) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
     return target
 
+# %% ../nbs/foundation/01_llm.ipynb #c276ea64
 def _converted(d:Path) -> bool: return (d/'config.json').exists() and any(d.glob('*.safetensors'))
 
 def resolve_local(name:str) -> str:
@@ -470,40 +485,45 @@ class _Engine:
         self._grammar_lock, self._queue_lock, self._queue = threading.Lock(), threading.Lock(), []
         self.calls, self.batch_sizes = 0, []   # generate calls made, and how many requests each served
 
-    def grammar(self, schema:type[BaseModel]):
-        "The compiled xgrammar grammar of a schema (compiled once per engine)."
-        import xgrammar as xgr
-        key = json.dumps(schema_json(schema), sort_keys=True)
-        with self._grammar_lock:
-            if key not in self._grammars:
-                if self._compiler is None:
-                    info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
-                    self._compiler = xgr.GrammarCompiler(info)
-                self._grammars[key] = self._compiler.compile_json_schema(key, any_whitespace=False)
-            return self._grammars[key]
+# %% ../nbs/foundation/01_llm.ipynb #a894f890
+@patch
+def grammar(self:_Engine, schema:type[BaseModel]):
+    "The compiled xgrammar grammar of a schema (compiled once per engine)."
+    import xgrammar as xgr
+    key = json.dumps(schema_json(schema), sort_keys=True)
+    with self._grammar_lock:
+        if key not in self._grammars:
+            if self._compiler is None:
+                info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
+                self._compiler = xgr.GrammarCompiler(info)
+            self._grammars[key] = self._compiler.compile_json_schema(key, any_whitespace=False)
+        return self._grammars[key]
 
-    def use_adapter(self, path:str|None):
-        "The module to generate with: the base (adapters disabled) or the base with the adapter at `path` active."
-        if path is None:
-            return (self.peft.disable_adapter() if self.peft is not None else contextlib.nullcontext()), self.model
-        if self.quantize != 'none':
-            raise LLMError(f"LoRA adapter {path} cannot be applied to {self.quantize} weights; set models.quantize=none for a role with an adapter.")
-        p = Path(path).expanduser()
-        if not p.exists(): raise LLMError(f"LoRA adapter {path} does not exist; train one first or fix the path after '+'.")
-        stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0)
-        name = 'a' + hashlib.sha256(f"{p.resolve()}:{stamp}".encode()).hexdigest()[:12]
-        if name not in self.adapters:
-            from peft import PeftModel
-            try:
-                if self.peft is None: self.peft = PeftModel.from_pretrained(self.model, str(p), adapter_name=name)
-                else: self.peft.load_adapter(str(p), adapter_name=name)
-            except (ValueError, OSError) as e:
-                raise LLMError(f"cannot load LoRA adapter {path} ({str(e).splitlines()[0][:200]}); check it was trained for {self.source}.") from None
-            self.peft.eval()
-            self.adapters[name] = str(p)
-        self.peft.set_adapter(name)
-        return contextlib.nullcontext(), self.peft
+# %% ../nbs/foundation/01_llm.ipynb #e3960e84
+@patch
+def use_adapter(self:_Engine, path:str|None):
+    "The module to generate with: the base (adapters disabled) or the base with the adapter at `path` active."
+    if path is None:
+        return (self.peft.disable_adapter() if self.peft is not None else contextlib.nullcontext()), self.model
+    if self.quantize != 'none':
+        raise LLMError(f"LoRA adapter {path} cannot be applied to {self.quantize} weights; set models.quantize=none for a role with an adapter.")
+    p = Path(path).expanduser()
+    if not p.exists(): raise LLMError(f"LoRA adapter {path} does not exist; train one first or fix the path after '+'.")
+    stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0)
+    name = 'a' + hashlib.sha256(f"{p.resolve()}:{stamp}".encode()).hexdigest()[:12]
+    if name not in self.adapters:
+        from peft import PeftModel
+        try:
+            if self.peft is None: self.peft = PeftModel.from_pretrained(self.model, str(p), adapter_name=name)
+            else: self.peft.load_adapter(str(p), adapter_name=name)
+        except (ValueError, OSError) as e:
+            raise LLMError(f"cannot load LoRA adapter {path} ({str(e).splitlines()[0][:200]}); check it was trained for {self.source}.") from None
+        self.peft.eval()
+        self.adapters[name] = str(p)
+    self.peft.set_adapter(name)
+    return contextlib.nullcontext(), self.peft
 
+# %% ../nbs/foundation/01_llm.ipynb #24a18715
 _ENGINES: dict[tuple, _Engine] = {}
 _ENGINES_LOCK = threading.Lock()
 
@@ -531,6 +551,7 @@ class _Request:
         self.temperature, self.top_p, self.seed, self.stop = temperature, top_p, seed, list(stop or [])
         self.done, self.result, self.error = threading.Event(), None, None
 
+# %% ../nbs/foundation/01_llm.ipynb #59a4e470
 def _processors():
     "The logits processors and the stopping criterion of a batch (classes built on first use, so that importing this module loads no torch)."
     global _PROCS
@@ -626,6 +647,7 @@ def generate_batch(self:_Engine, reqs:list[_Request], adapter:str|None=None) -> 
         self.calls += 1; self.batch_sizes.append(len(reqs))
     return [(out[i, width:width + rows.length[i]].tolist(), rows.length[i]) for i in range(len(reqs))]
 
+# %% ../nbs/foundation/01_llm.ipynb #9e1282a1
 @patch
 def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
     "Generate for one request, joined with the requests other threads are waiting on (same adapter, at most `batch` per call)."
@@ -653,7 +675,6 @@ def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
 # %% ../nbs/foundation/01_llm.ipynb #06eaad4f
 class LocalLLM(LLM):
     "A transformers model on this machine (optionally with a LoRA adapter), JSON-schema constrained by xgrammar; concurrent calls share `generate` calls."
-
     def __init__(self, model:str='smollm2-135m-instruct', adapter:str|None=None, *, device:str='auto', dtype:str='auto',
                  batch:int=8, quantize:str='auto', max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
         self.name, self.adapter, self.device, self.dtype, self.batch = model, adapter, device, dtype, max(1, int(batch))
@@ -669,58 +690,64 @@ class LocalLLM(LLM):
 
     def __setstate__(self, state): self.__dict__.update(state, _lock=threading.Lock())
 
-    @property
-    def engine(self) -> _Engine:
-        with self._lock:
-            if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.weights)
-            return self._engine
+# %% ../nbs/foundation/01_llm.ipynb #41b31883
+@patch(as_prop=True)
+def engine(self:LocalLLM) -> _Engine:
+    with self._lock:
+        if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.weights)
+        return self._engine
 
-    @property
-    def weights(self) -> str:
-        "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device)."
-        return resolve_quantize(self.quantize, resolve_device(self.device))
+@patch(as_prop=True)
+def weights(self:LocalLLM) -> str:
+    "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device)."
+    return resolve_quantize(self.quantize, resolve_device(self.device))
 
-    @property
-    def fingerprint(self) -> str:
-        "The spec, with the weights' storage when quantized (int8 and float32 replies differ) and the adapter's stamp."
-        if not self.adapter: return self.spec + ('#int8' if self.weights == 'int8' else '')
-        p = Path(self.adapter).expanduser()
-        stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0) if p.exists() else 0
-        return f"{self.spec}@{stamp}"
+# %% ../nbs/foundation/01_llm.ipynb #558c33d3
+@patch(as_prop=True)
+def fingerprint(self:LocalLLM) -> str:
+    "The spec, with the weights' storage when quantized (int8 and float32 replies differ) and the adapter's stamp."
+    if not self.adapter: return self.spec + ('#int8' if self.weights == 'int8' else '')
+    p = Path(self.adapter).expanduser()
+    stamp = max((f.stat().st_mtime_ns for f in p.glob('adapter_*')), default=0) if p.exists() else 0
+    return f"{self.spec}@{stamp}"
 
-    def generate(self, messages:list[dict], schema:type[BaseModel]|None=None, sample:int=0, **params) -> tuple[str, int, int]:
-        "One generation: `(text, prompt tokens, completion tokens)`; requests from other threads may share its `generate` call."
-        eng = self.engine
-        ids = eng.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=True, return_dict=True)['input_ids']
-        n_in = len(ids)
-        if n_in >= eng.context:
-            raise ContextLengthError(f"the request has {n_in} tokens but {self.spec} holds {eng.context}; shorten or summarize the conversation.")
-        max_new = min(int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens), eng.context - n_in)
-        temperature = float(params.get('temperature') or 0.0)
-        seed = params.get('seed')
-        if seed is None: seed = int(hashlib.sha256(canonical_json([messages, sample]).encode()).hexdigest()[:8], 16)
-        stop = params.get('stop') or []
-        stop = [stop] if isinstance(stop, str) else list(stop)
-        req = _Request(list(ids), self.adapter, eng.grammar(schema) if schema is not None else None, max_new, temperature,
-                       float(params.get('top_p') or 1.0), int(seed), stop)
-        out, n_out = eng.submit(req, self.batch)
-        text = eng.tok.decode(out, skip_special_tokens=True)
-        for s in stop:
-            if s in text: text = text[:text.index(s)]
-        with self._lock: self.generated += n_out
-        return text, n_in, n_out
+# %% ../nbs/foundation/01_llm.ipynb #f98941d5
+@patch
+def generate(self:LocalLLM, messages:list[dict], schema:type[BaseModel]|None=None, sample:int=0, **params) -> tuple[str, int, int]:
+    "One generation: `(text, prompt tokens, completion tokens)`; requests from other threads may share its `generate` call."
+    eng = self.engine
+    ids = eng.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=True, return_dict=True)['input_ids']
+    n_in = len(ids)
+    if n_in >= eng.context:
+        raise ContextLengthError(f"the request has {n_in} tokens but {self.spec} holds {eng.context}; shorten or summarize the conversation.")
+    max_new = min(int(params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens), eng.context - n_in)
+    temperature = float(params.get('temperature') or 0.0)
+    seed = params.get('seed')
+    if seed is None: seed = int(hashlib.sha256(canonical_json([messages, sample]).encode()).hexdigest()[:8], 16)
+    stop = params.get('stop') or []
+    stop = [stop] if isinstance(stop, str) else list(stop)
+    req = _Request(list(ids), self.adapter, eng.grammar(schema) if schema is not None else None, max_new, temperature,
+                   float(params.get('top_p') or 1.0), int(seed), stop)
+    out, n_out = eng.submit(req, self.batch)
+    text = eng.tok.decode(out, skip_special_tokens=True)
+    for s in stop:
+        if s in text: text = text[:text.index(s)]
+    with self._lock: self.generated += n_out
+    return text, n_in, n_out
 
-    def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
-        if params.get('tools') and schema is None: return self.tool_chat(messages, sample=sample, **params)
-        params.pop('tools', None); params.pop('tool_choice', None)
-        t0 = time.perf_counter()
-        msgs = with_instruction(messages, schema_instruction(schema)) if schema is not None else list(messages)
-        def attempt(msgs):
-            text, n_in, n_out = self.generate(msgs, schema, sample, **params)
-            return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out), msgs, None
-        text, parsed, usage, _ = repairing(attempt, msgs, schema, self.repair_rounds, self.spec,
-                                           'raise max_tokens or use a stronger model for this role.', t0)
-        return Reply(text=text, parsed=parsed, usage=usage, model=self.spec)
+# %% ../nbs/foundation/01_llm.ipynb #e928e260
+@patch
+def chat(self:LocalLLM, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
+    if params.get('tools') and schema is None: return self.tool_chat(messages, sample=sample, **params)
+    params.pop('tools', None); params.pop('tool_choice', None)
+    t0 = time.perf_counter()
+    msgs = with_instruction(messages, schema_instruction(schema)) if schema is not None else list(messages)
+    def attempt(msgs):
+        text, n_in, n_out = self.generate(msgs, schema, sample, **params)
+        return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out), msgs, None
+    text, parsed, usage, _ = repairing(attempt, msgs, schema, self.repair_rounds, self.spec,
+                                       'raise max_tokens or use a stronger model for this role.', t0)
+    return Reply(text=text, parsed=parsed, usage=usage, model=self.spec)
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f004
 _JSON_TYPES = {'string': str, 'integer': int, 'number': float, 'boolean': bool, 'object': dict}
@@ -780,12 +807,14 @@ def tool_prompt(messages:list[dict], tools:list[dict]) -> list[dict]:
     "The plain chat messages a model without a tool format is prompted with: the conversation in tool-turn form, the tools listed in the system message."
     return with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
 
+# %% ../nbs/foundation/01_llm.ipynb #00b07801
 def tool_turn_text(message:dict) -> str:
     "An assistant message (words and/or OpenAI-style calls) as the tool-turn JSON such a model answers with."
     calls = [{'name': c['function']['name'], 'arguments': json.loads(c['function'].get('arguments') or '{}')}
              for c in normalize_tool_calls(message.get('tool_calls') or [])]
     return json.dumps({'content': message.get('content') or '', 'tool_calls': calls}, ensure_ascii=False)
 
+# %% ../nbs/foundation/01_llm.ipynb #e882da77
 @patch
 def tool_chat(self:LocalLLM, messages:list[dict], sample:int=0, **params) -> Reply:
     "One assistant turn under `tools`, decoded in the grammar of `tool_turn_schema` (calls come back as OpenAI-style `tool_calls`)."
@@ -816,7 +845,6 @@ class OpenAILLM(LLM):
     "A model behind the OpenAI API or any OpenAI-compatible server, called with the `openai` SDK."
     parallel = True
     default_temperature = None
-
     def __init__(self, model:str, base_url:str|None=None, *, api_key_env:str='OPENAI_API_KEY', timeout:float=120.0,
                  retries:int=4, backoff:float=1.0, concurrency:int=8, repair_rounds:int=2, max_new_tokens:int|None=None, **kwargs):
         self.model, self.base_url, self.api_key_env = model, base_url, api_key_env
@@ -826,104 +854,116 @@ class OpenAILLM(LLM):
         self.mode, self._tokens_param = 'json_schema', 'max_tokens'
         self._client, self._lock = None, threading.Lock()
 
-    def _key(self) -> str|None: return os.environ.get(self.api_key_env) or None
+# %% ../nbs/foundation/01_llm.ipynb #d3b64fa7
+@patch
+def _key(self:OpenAILLM) -> str|None: return os.environ.get(self.api_key_env) or None
 
-    @property
-    def client(self):
-        with self._lock:
-            if self._client is None:
-                import openai
-                key = self._key()
-                if key is None and self.base_url is None:
-                    raise LLMError(f"{self.api_key_env} is not set; export your API key there or point the role at a server with openai:<base_url>#<model>.")
-                self._client = openai.OpenAI(api_key=key or 'EMPTY', base_url=self.base_url, timeout=self.timeout, max_retries=0)
-            return self._client
+@patch(as_prop=True)
+def client(self:OpenAILLM):
+    with self._lock:
+        if self._client is None:
+            import openai
+            key = self._key()
+            if key is None and self.base_url is None:
+                raise LLMError(f"{self.api_key_env} is not set; export your API key there or point the role at a server with openai:<base_url>#<model>.")
+            self._client = openai.OpenAI(api_key=key or 'EMPTY', base_url=self.base_url, timeout=self.timeout, max_retries=0)
+        return self._client
 
-    def _where(self) -> str: return redact(self.base_url or 'the OpenAI API')
+@patch
+def _where(self:OpenAILLM) -> str: return redact(self.base_url or 'the OpenAI API')
 
-    def _create(self, **kw):
-        "One completion with bounded retries; raises `_Rejected` for 400/404/422, `LLMError` for everything else that fails."
-        import openai
-        last, wait = '', 0.0
-        for attempt in range(self.retries + 1):
-            if attempt:
-                delay = max(wait, self.backoff * 2 ** (attempt - 1) * (1 + 0.25 * random.random()))
-                log.warning(f"{self.spec}: {last}; retry {attempt}/{self.retries} in {delay:.1f}s")
-                time.sleep(delay)
-            note_send(last if attempt else None)   # write-ahead: the ledger books this request before it is sent
-            try:
-                resp = self.client.chat.completions.create(**kw)
-                if isinstance(resp, str) or not getattr(resp, 'choices', None):
-                    last = 'malformed reply (no choices)'; continue
-                return resp
-            except openai.AuthenticationError:
-                raise LLMError(f"{self._where()} rejected the API key (HTTP 401); set a valid key in {self.api_key_env}.") from None
-            except openai.PermissionDeniedError:
-                raise LLMError(f"{self._where()} denied access to {self.model} (HTTP 403); check the key's permissions in {self.api_key_env}.") from None
-            except (openai.BadRequestError, openai.NotFoundError, openai.UnprocessableEntityError) as e:
-                raise _Rejected(e.status_code, redact(_error_text(e), self._key() or '')) from None
-            except openai.RateLimitError as e:
-                last, wait = 'rate limited (HTTP 429)', _retry_after(e)
-            except openai.InternalServerError as e: last = f'server error (HTTP {e.status_code})'
-            except openai.APITimeoutError: last = f'timed out after {self.timeout:g}s'
-            except openai.APIConnectionError: last = 'connection failed'
-            except openai.APIResponseValidationError: last = 'malformed reply'
-            except openai.APIStatusError as e: last = f'HTTP {e.status_code}'
-            except (json.JSONDecodeError, ValueError, TypeError): last = 'malformed reply'
-        if last == 'connection failed':
-            raise TransportError(f"cannot reach {self._where()} after {self.retries + 1} attempts; check the server is running and the URL in the spec.")
-        raise TransportError(f"{self.spec} failed after {self.retries + 1} attempts ({last}); retry later or raise llm.retries / llm.timeout.")
+# %% ../nbs/foundation/01_llm.ipynb #03e75f93
+@patch
+def _create(self:OpenAILLM, **kw):
+    "One completion with bounded retries; raises `_Rejected` for 400/404/422, `LLMError` for everything else that fails."
+    import openai
+    last, wait = '', 0.0
+    for attempt in range(self.retries + 1):
+        if attempt:
+            delay = max(wait, self.backoff * 2 ** (attempt - 1) * (1 + 0.25 * random.random()))
+            log.warning(f"{self.spec}: {last}; retry {attempt}/{self.retries} in {delay:.1f}s")
+            time.sleep(delay)
+        note_send(last if attempt else None)   # write-ahead: the ledger books this request before it is sent
+        try:
+            resp = self.client.chat.completions.create(**kw)
+            if isinstance(resp, str) or not getattr(resp, 'choices', None):
+                last = 'malformed reply (no choices)'; continue
+            return resp
+        except openai.AuthenticationError:
+            raise LLMError(f"{self._where()} rejected the API key (HTTP 401); set a valid key in {self.api_key_env}.") from None
+        except openai.PermissionDeniedError:
+            raise LLMError(f"{self._where()} denied access to {self.model} (HTTP 403); check the key's permissions in {self.api_key_env}.") from None
+        except (openai.BadRequestError, openai.NotFoundError, openai.UnprocessableEntityError) as e:
+            raise _Rejected(e.status_code, redact(_error_text(e), self._key() or '')) from None
+        except openai.RateLimitError as e:
+            last, wait = 'rate limited (HTTP 429)', _retry_after(e)
+        except openai.InternalServerError as e: last = f'server error (HTTP {e.status_code})'
+        except openai.APITimeoutError: last = f'timed out after {self.timeout:g}s'
+        except openai.APIConnectionError: last = 'connection failed'
+        except openai.APIResponseValidationError: last = 'malformed reply'
+        except openai.APIStatusError as e: last = f'HTTP {e.status_code}'
+        except (json.JSONDecodeError, ValueError, TypeError): last = 'malformed reply'
+    if last == 'connection failed':
+        raise TransportError(f"cannot reach {self._where()} after {self.retries + 1} attempts; check the server is running and the URL in the spec.")
+    raise TransportError(f"{self.spec} failed after {self.retries + 1} attempts ({last}); retry later or raise llm.retries / llm.timeout.")
 
-    def _request(self, messages, schema, mode, params) -> dict:
-        kw = dict(model=self.model, messages=messages)
-        for k in ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty', 'tools', 'tool_choice', 'parallel_tool_calls'):
-            if params.get(k) is not None: kw[k] = params[k]
-        n = params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens
-        if n: kw[self._tokens_param] = int(n)
-        if schema is not None and mode == 'json_schema':
-            kw['response_format'] = {'type': 'json_schema', 'json_schema': {'name': schema.__name__[:64], 'schema': schema_json(schema), 'strict': False}}
-        elif schema is not None and mode == 'json_object': kw['response_format'] = {'type': 'json_object'}
-        return kw
+# %% ../nbs/foundation/01_llm.ipynb #35b86dae
+@patch
+def _request(self:OpenAILLM, messages, schema, mode, params) -> dict:
+    kw = dict(model=self.model, messages=messages)
+    for k in ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty', 'tools', 'tool_choice', 'parallel_tool_calls'):
+        if params.get(k) is not None: kw[k] = params[k]
+    n = params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens
+    if n: kw[self._tokens_param] = int(n)
+    if schema is not None and mode == 'json_schema':
+        kw['response_format'] = {'type': 'json_schema', 'json_schema': {'name': schema.__name__[:64], 'schema': schema_json(schema), 'strict': False}}
+    elif schema is not None and mode == 'json_object': kw['response_format'] = {'type': 'json_object'}
+    return kw
 
-    def _complete(self, messages, schema, params):
-        "One completion, falling back through structured-output modes the server rejects."
-        while True:
-            mode = self.mode if schema is not None else 'none'
-            msgs = messages if schema is None or mode == 'json_schema' else with_instruction(messages, schema_instruction(schema))
-            try: return self._create(**self._request(msgs, schema, mode, params)), msgs
-            except _Rejected as e:
-                text = str(e).lower()
-                if self._tokens_param == 'max_tokens' and 'max_completion_tokens' in text:
-                    self._tokens_param = 'max_completion_tokens'; continue
-                if 'context' in text and ('length' in text or 'window' in text or 'too long' in text):
-                    raise ContextLengthError(f"the request does not fit in {self.model}'s context window; shorten or summarize the conversation.") from None
-                if schema is None or mode == 'prompt':
-                    raise LLMError(f"{self._where()} rejected the request (HTTP {e.status}: {str(e)[:200]}); check the model name and parameters.") from None
-                with self._lock:
-                    if self.mode == mode:
-                        self.mode = _MODES[_MODES.index(mode) + 1]
-                        log.warning(f"{self.spec} rejected response_format {mode}; using {self.mode} from now on")
+# %% ../nbs/foundation/01_llm.ipynb #a6cf4bf7
+@patch
+def _complete(self:OpenAILLM, messages, schema, params):
+    "One completion, falling back through structured-output modes the server rejects."
+    while True:
+        mode = self.mode if schema is not None else 'none'
+        msgs = messages if schema is None or mode == 'json_schema' else with_instruction(messages, schema_instruction(schema))
+        try: return self._create(**self._request(msgs, schema, mode, params)), msgs
+        except _Rejected as e:
+            text = str(e).lower()
+            if self._tokens_param == 'max_tokens' and 'max_completion_tokens' in text:
+                self._tokens_param = 'max_completion_tokens'; continue
+            if 'context' in text and ('length' in text or 'window' in text or 'too long' in text):
+                raise ContextLengthError(f"the request does not fit in {self.model}'s context window; shorten or summarize the conversation.") from None
+            if schema is None or mode == 'prompt':
+                raise LLMError(f"{self._where()} rejected the request (HTTP {e.status}: {str(e)[:200]}); check the model name and parameters.") from None
+            with self._lock:
+                if self.mode == mode:
+                    self.mode = _MODES[_MODES.index(mode) + 1]
+                    log.warning(f"{self.spec} rejected response_format {mode}; using {self.mode} from now on")
 
-    def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
-        t0 = time.perf_counter()
-        params = dict(params)
-        if params.get('temperature', 1) and sample and params.get('seed') is None: params['seed'] = int(sample)
-        def attempt(msgs):
-            resp, sent = self._complete(msgs, schema, params)
-            choice = resp.choices[0]
-            if getattr(choice, 'finish_reason', None) == 'length': note_truncated()   # billed, but cut at max_tokens
-            text = (choice.message.content if choice.message else None) or ''
-            u = getattr(resp, 'usage', None)
-            n_in = getattr(u, 'prompt_tokens', None) or sum(len(str(m.get('content', ''))) for m in sent) // 4
-            n_out = getattr(u, 'completion_tokens', None) or len(text) // 4
-            cached = getattr(getattr(u, 'prompt_tokens_details', None), 'cached_tokens', None) or 0
-            return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, cached_tokens=cached,
-                               cost_usd=cost_usd(self.model, n_in, n_out, cached)), sent, choice
-        text, parsed, usage, choice = repairing(attempt, list(messages), schema, self.repair_rounds, self.spec,
-                                                'use a stronger model for this role or simplify the schema.', t0)
-        calls = normalize_tool_calls(getattr(choice.message, 'tool_calls', None)) if params.get('tools') else []
-        return Reply(text=text, parsed=parsed, usage=usage, model=self.spec, tool_calls=calls or None)
+# %% ../nbs/foundation/01_llm.ipynb #28971ce4
+@patch
+def chat(self:OpenAILLM, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
+    t0 = time.perf_counter()
+    params = dict(params)
+    if params.get('temperature', 1) and sample and params.get('seed') is None: params['seed'] = int(sample)
+    def attempt(msgs):
+        resp, sent = self._complete(msgs, schema, params)
+        choice = resp.choices[0]
+        if getattr(choice, 'finish_reason', None) == 'length': note_truncated()   # billed, but cut at max_tokens
+        text = (choice.message.content if choice.message else None) or ''
+        u = getattr(resp, 'usage', None)
+        n_in = getattr(u, 'prompt_tokens', None) or sum(len(str(m.get('content', ''))) for m in sent) // 4
+        n_out = getattr(u, 'completion_tokens', None) or len(text) // 4
+        cached = getattr(getattr(u, 'prompt_tokens_details', None), 'cached_tokens', None) or 0
+        return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out, cached_tokens=cached,
+                           cost_usd=cost_usd(self.model, n_in, n_out, cached)), sent, choice
+    text, parsed, usage, choice = repairing(attempt, list(messages), schema, self.repair_rounds, self.spec,
+                                            'use a stronger model for this role or simplify the schema.', t0)
+    calls = normalize_tool_calls(getattr(choice.message, 'tool_calls', None)) if params.get('tools') else []
+    return Reply(text=text, parsed=parsed, usage=usage, model=self.spec, tool_calls=calls or None)
 
+# %% ../nbs/foundation/01_llm.ipynb #75a34b26
 def _retry_after(e, cap:float=60.0) -> float:
     "Seconds a 429 reply asks the client to wait (its Retry-After header), capped; 0 when absent."
     try: return min(cap, max(0.0, float(e.response.headers.get('retry-after', 0))))
@@ -1015,6 +1055,7 @@ def ledger_row(role:str, stage:str, record_id:str, model:str, tokens_in:int, tok
                 id=id or f"call-{os.urandom(8).hex()}", status=status, sent=int(0 if cached else 1) if sent is None else int(sent),
                 retries=[redact(r) for r in retries], truncated=int(truncated))
 
+# %% ../nbs/foundation/01_llm.ipynb #5d81c064
 def _latest_rows(rows:Iterable[dict]) -> list[dict]:
     "One row per call: the last line written for each id (a booking is replaced by its settlement), in first-written order."
     out, anon = {}, []
@@ -1030,12 +1071,14 @@ def ledger_df(source:RunStore|list[dict]) -> pd.DataFrame:
     # ledgers written before calls were booked have no status and count one request per uncached call
     return df.assign(status=df.status.fillna('ok'), sent=df.sent.fillna((~df.cached.astype(bool)).astype(int)).astype(int))
 
+# %% ../nbs/foundation/01_llm.ipynb #49fd5d73
 def spent(source:RunStore|list[dict]) -> tuple[int, float]:
     "Non-cached calls and dollars in a ledger; a call booked and never settled (a crash) counts at its estimated cost."
     df = ledger_df(source)
     live = df[~df.cached.astype(bool)] if len(df) else df
     return int(len(live)), float(live.cost_usd.sum()) if len(live) else 0.0
 
+# %% ../nbs/foundation/01_llm.ipynb #89bf172e
 def cost_by(source:RunStore|list[dict], by:str|list[str]='stage') -> pd.DataFrame:
     "Calls, cache hits, tokens, seconds and dollars grouped by ledger column(s) (`stage`, `record_id`, `role`, `model`)."
     df = ledger_df(source)
@@ -1043,7 +1086,6 @@ def cost_by(source:RunStore|list[dict], by:str|list[str]='stage') -> pd.DataFram
     if not len(df): return pd.DataFrame(columns=cols)
     df = df.assign(calls=1, cached=df.cached.astype(bool).astype(int))
     return df.groupby(by)[cols].sum()
-
 
 # %% ../nbs/foundation/01_llm.ipynb #a1ed9e01
 _CALL = contextvars.ContextVar('termworld_ledger_call', default=None)
@@ -1069,6 +1111,7 @@ class LedgerCall:
                           r['tokens_out'] if tokens_out is None else tokens_out, False, time.perf_counter() - self.t0, cost,
                           id=r['id'], status=status, sent=max(self.sent, 1), retries=self.retries, truncated=self.truncated)
 
+# %% ../nbs/foundation/01_llm.ipynb #86b6a3b5
 def _billable(reason:str) -> bool:
     "Whether a failed request may still have been billed: the server worked on it but the reply was lost or cut."
     return reason.startswith(('timed out', 'malformed'))
@@ -1078,17 +1121,18 @@ def note_send(reason:str|None=None):
     call = _CALL.get()
     if call is not None: call.send(reason)
 
+# %% ../nbs/foundation/01_llm.ipynb #8e43b0df
 def note_truncated():
     "Record that a billed reply was cut at its token limit."
     call = _CALL.get()
     if call is not None: call.truncated += 1
 
+# %% ../nbs/foundation/01_llm.ipynb #88860a73
 def estimate_cost(model:str, messages:list[dict], max_tokens:int|None) -> tuple[int, int, float]:
     "An upper-bound guess of one request: `(tokens in, tokens out, dollars)` from the prompt's length and the token limit."
     tokens_in = sum(len(str(m.get('content') or '')) for m in messages) // 3 + 8
     tokens_out = int(max_tokens or 0)
     return tokens_in, tokens_out, cost_usd(model, tokens_in, tokens_out)
-
 
 # %% ../nbs/foundation/01_llm.ipynb #504ec57e
 def cache_file(options:dict, store:RunStore|None=None) -> Path|None:
@@ -1099,11 +1143,13 @@ def cache_file(options:dict, store:RunStore|None=None) -> Path|None:
     if scope == 'shared': return home()/'cache'/'llm-responses.sqlite'
     return store.root/'cache'/'llm-responses.sqlite' if store is not None else None
 
+# %% ../nbs/foundation/01_llm.ipynb #b64a0b22
 def open_cache(options:dict, store:RunStore|None=None) -> ResponseCache|None:
     "The response cache for these `llm` options (None when off, or run-scoped without a run directory)."
     path = cache_file(options, store)
     return ResponseCache(path) if path is not None else None
 
+# %% ../nbs/foundation/01_llm.ipynb #c58c5f50
 class ModelClient(LLM):
     "A role's model with the response cache, the budget cap and the usage ledger around its backend."
     def __init__(self, backend:LLM, role:str, models:Models):
@@ -1112,37 +1158,40 @@ class ModelClient(LLM):
         self.concurrency = max(1, int(models.options.get('concurrency', 8))) if backend.parallel else 1
         self.default_temperature = backend.default_temperature
 
-    def chat(self, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
-        m, role, stage = self.models, role or self.role, stage or self.models.stage
-        if 'max_new_tokens' in params: params['max_tokens'] = params.pop('max_new_tokens')
-        params.pop('api_key', None)
-        key = None
-        if m.cache is not None:
-            key = m.cache.key(self.backend.fingerprint, messages, schema, params, stage, record_id, sample)
-            t0 = time.perf_counter()
-            hit = m.cache.get(key)
-            if hit is not None:
-                text, calls = unpack_tool_reply(hit['text']) if params.get('tools') is not None else (hit['text'], None)
-                parsed, why = validate_reply(text, schema) if schema is not None else (None, None)
-                if why is None:
-                    m._ledger(ledger_row(role, stage, record_id, self.spec, hit['tokens_in'], hit['tokens_out'], True, time.perf_counter() - t0, 0.0))
-                    usage = Usage(calls=1, prompt_tokens=hit['tokens_in'], completion_tokens=hit['tokens_out'], cached_tokens=hit['tokens_in'])
-                    return Reply(text=text, parsed=parsed, usage=usage, cached=True, model=self.spec, tool_calls=calls)
-        m.check_up(self.spec)
-        m.budget.reserve()
-        call = m.book(role, stage, record_id, self, messages, params)
-        try:
-            with _calling(call): reply = self.backend.chat(messages, schema, role=role, stage=stage, record_id=record_id, sample=sample, **params)
-        except LLMError as e:
-            m.settle(call, getattr(e, 'usage', None) or Usage(), error=e)
-            raise
-        except BaseException as e:
-            m.settle(call, Usage(), error=e); raise
-        u = reply.usage
-        m.settle(call, u)
-        if key is not None: m.cache.put(key, self.spec, pack_tool_reply(reply), u.prompt_tokens, u.completion_tokens)
-        return reply
+# %% ../nbs/foundation/01_llm.ipynb #850cdfcb
+@patch
+def chat(self:ModelClient, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
+    m, role, stage = self.models, role or self.role, stage or self.models.stage
+    if 'max_new_tokens' in params: params['max_tokens'] = params.pop('max_new_tokens')
+    params.pop('api_key', None)
+    key = None
+    if m.cache is not None:
+        key = m.cache.key(self.backend.fingerprint, messages, schema, params, stage, record_id, sample)
+        t0 = time.perf_counter()
+        hit = m.cache.get(key)
+        if hit is not None:
+            text, calls = unpack_tool_reply(hit['text']) if params.get('tools') is not None else (hit['text'], None)
+            parsed, why = validate_reply(text, schema) if schema is not None else (None, None)
+            if why is None:
+                m._ledger(ledger_row(role, stage, record_id, self.spec, hit['tokens_in'], hit['tokens_out'], True, time.perf_counter() - t0, 0.0))
+                usage = Usage(calls=1, prompt_tokens=hit['tokens_in'], completion_tokens=hit['tokens_out'], cached_tokens=hit['tokens_in'])
+                return Reply(text=text, parsed=parsed, usage=usage, cached=True, model=self.spec, tool_calls=calls)
+    m.check_up(self.spec)
+    m.budget.reserve()
+    call = m.book(role, stage, record_id, self, messages, params)
+    try:
+        with _calling(call): reply = self.backend.chat(messages, schema, role=role, stage=stage, record_id=record_id, sample=sample, **params)
+    except LLMError as e:
+        m.settle(call, getattr(e, 'usage', None) or Usage(), error=e)
+        raise
+    except BaseException as e:
+        m.settle(call, Usage(), error=e); raise
+    u = reply.usage
+    m.settle(call, u)
+    if key is not None: m.cache.put(key, self.spec, pack_tool_reply(reply), u.prompt_tokens, u.completion_tokens)
+    return reply
 
+# %% ../nbs/foundation/01_llm.ipynb #b8340380
 class Models:
     "Each role's model (from `cfg.models`) wrapped with the response cache, the usage ledger and the budget cap."
     def __init__(self, cfg:Config|None=None, store:RunStore|None=None, llms:dict[str, LLM]|None=None, stage:str=''):
@@ -1159,22 +1208,6 @@ class Models:
         self.transport_failures, self.down = 0, None   # calls failed in transport in a row; why the endpoint is down
         self._row_at: dict[str, int] = {}                # ledger id → index in `rows`
 
-    def spec(self, role:str) -> str:
-        "The spec string configured for a role."
-        if role not in ROLES: raise ConfigError(f"unknown model role {role!r}; roles are {', '.join(ROLES)}.")
-        return getattr(self.cfg.models, role)
-
-    def backend(self, role:str) -> LLM:
-        "The unwrapped backend of a role (shared between roles with the same spec)."
-        spec = self.spec(role)
-        if role in self.llms: return self.llms[role]
-        if spec in self.llms: return self.llms[spec]
-        local = local_options(self.cfg, role) if spec.startswith('local:') else {}
-        key = (spec, local.get('device'))      # roles on different devices get their own backend
-        with self._lock:
-            if key not in self._backends: self._backends[key] = get_llm(spec, **{**self.options, **local})
-            return self._backends[key]
-
     def __getitem__(self, role:str) -> ModelClient:
         with self._lock: client = self._clients.get(role)
         if client is None:
@@ -1182,14 +1215,35 @@ class Models:
             with self._lock: client = self._clients.setdefault(role, client)
         return client
 
-    def _ledger(self, row:dict):
-        with self._lock:
-            at = self._row_at.get(row['id'])
-            if at is None: self._row_at[row['id']] = len(self.rows); self.rows.append(row)
-            else: self.rows[at] = row   # one entry per call: the booking is replaced by each later line
-        if self.store is not None: self.store.append('ledger', row)
-
     def __repr__(self): return f"Models({ {r: self.spec(r) for r in ROLES} }, {self.budget})"
+
+# %% ../nbs/foundation/01_llm.ipynb #d1465b84
+@patch
+def spec(self:Models, role:str) -> str:
+    "The spec string configured for a role."
+    if role not in ROLES: raise ConfigError(f"unknown model role {role!r}; roles are {', '.join(ROLES)}.")
+    return getattr(self.cfg.models, role)
+
+@patch
+def backend(self:Models, role:str) -> LLM:
+    "The unwrapped backend of a role (shared between roles with the same spec)."
+    spec = self.spec(role)
+    if role in self.llms: return self.llms[role]
+    if spec in self.llms: return self.llms[spec]
+    local = local_options(self.cfg, role) if spec.startswith('local:') else {}
+    key = (spec, local.get('device'))      # roles on different devices get their own backend
+    with self._lock:
+        if key not in self._backends: self._backends[key] = get_llm(spec, **{**self.options, **local})
+        return self._backends[key]
+
+# %% ../nbs/foundation/01_llm.ipynb #920486f0
+@patch
+def _ledger(self:Models, row:dict):
+    with self._lock:
+        at = self._row_at.get(row['id'])
+        if at is None: self._row_at[row['id']] = len(self.rows); self.rows.append(row)
+        else: self.rows[at] = row   # one entry per call: the booking is replaced by each later line
+    if self.store is not None: self.store.append('ledger', row)
 
 # %% ../nbs/foundation/01_llm.ipynb #b00c0e01
 @contextlib.contextmanager
@@ -1287,6 +1341,7 @@ class FakeOpenAIServer:
                 'choices': [{'index': 0, 'message': {'role': 'assistant', 'content': content}, 'finish_reason': 'stop'}],
                 'usage': {'prompt_tokens': n_in, 'completion_tokens': len(content) // 4 + 1, 'total_tokens': n_in + len(content) // 4 + 1}}
 
+# %% ../nbs/foundation/01_llm.ipynb #604c7438
 def error_body(message:str, type:str='invalid_request_error') -> dict:
     "An OpenAI-style error body."
     return {'error': {'message': message, 'type': type, 'code': None}}

@@ -93,6 +93,7 @@ def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=Non
     store = RunStore(run_dir(cfg, out))
     with run_lock(store.root): return _run_stages(cfg, store, stages, echo)
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #9768819b
 def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> RunStore:
     "The body of `run_pipeline`, under the run directory's lock."
     manifest = store.manifest()

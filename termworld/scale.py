@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 from pydantic import BaseModel
 from tqdm.auto import tqdm
+from fastcore.basics import patch
 from .core import *
 from .core import EXECUTORS, TermworldError, ConfigError, StoreError, BudgetExceeded, log
 from .llm import ROLES, Models, ModelClient, spent
@@ -123,25 +124,6 @@ class StageContext:
         self._members, self._live, self._lock = members, {'store': store}, threading.RLock()
         register_store(store)
 
-    @property
-    def store(self) -> RunStore:
-        "The run store of this process."
-        live = self._live
-        if 'store' not in live:
-            with self._lock: live.setdefault('store', TaskStore(self.root))
-        return live['store']
-
-    def get(self, name:str):
-        "The member `name`, built on first use in this process."
-        live = self._live
-        if name not in live:
-            if name not in self._members: raise AttributeError(f"the {self.stage or 'stage'} context has no member {name!r}; it has {sorted(self._members)}.")
-            with self._lock:
-                if name not in live:
-                    member = self._members[name]
-                    live[name] = member.factory(self) if isinstance(member, per_process) else member
-        return live[name]
-
     def __getattr__(self, name:str):
         if name.startswith('_') or '_members' not in self.__dict__: raise AttributeError(name)
         return self.get(name)
@@ -156,21 +138,47 @@ class StageContext:
         self._members, self._lock = state['members'], here._PROCESS_LOCK
         self._live = here._process_members(self.token)
 
-    def check_portable(self, dumps:Callable=pickle.dumps):
-        "Raise a one-sentence error naming the first member that cannot be sent to another process."
-        for name, value in self._members.items():
-            try: dumps(portable(value))
-            except Exception as e:
-                raise TermworldError(f"{name!r} given to the {self.stage or 'stage'} stage cannot be sent to Ray workers "
-                                     f"({type(e).__name__}: {str(e)[:120]}); pass a picklable one (no locks, open files or loaded "
-                                     "models) or use executor.kind=threads.") from None
-
-    def client(self, role:str, member:str='models') -> RoleClient:
-        "A picklable handle on `ctx.models[role]`, for helpers that take a model rather than a context."
-        return RoleClient(self, role, member)
-
     def __repr__(self): return f"StageContext({self.stage!r}, {self.root!r}, members={sorted(self._members)})"
 
+# %% ../nbs/foundation/03_scale.ipynb #67453624
+@patch(as_prop=True)
+def store(self:StageContext) -> RunStore:
+    "The run store of this process."
+    live = self._live
+    if 'store' not in live:
+        with self._lock: live.setdefault('store', TaskStore(self.root))
+    return live['store']
+
+# %% ../nbs/foundation/03_scale.ipynb #688b2dd0
+@patch
+def get(self:StageContext, name:str):
+    "The member `name`, built on first use in this process."
+    live = self._live
+    if name not in live:
+        if name not in self._members: raise AttributeError(f"the {self.stage or 'stage'} context has no member {name!r}; it has {sorted(self._members)}.")
+        with self._lock:
+            if name not in live:
+                member = self._members[name]
+                live[name] = member.factory(self) if isinstance(member, per_process) else member
+    return live[name]
+
+# %% ../nbs/foundation/03_scale.ipynb #503af970
+@patch
+def check_portable(self:StageContext, dumps:Callable=pickle.dumps):
+    "Raise a one-sentence error naming the first member that cannot be sent to another process."
+    for name, value in self._members.items():
+        try: dumps(portable(value))
+        except Exception as e:
+            raise TermworldError(f"{name!r} given to the {self.stage or 'stage'} stage cannot be sent to Ray workers "
+                                 f"({type(e).__name__}: {str(e)[:120]}); pass a picklable one (no locks, open files or loaded "
+                                 "models) or use executor.kind=threads.") from None
+
+@patch
+def client(self:StageContext, role:str, member:str='models') -> RoleClient:
+    "A picklable handle on `ctx.models[role]`, for helpers that take a model rather than a context."
+    return RoleClient(self, role, member)
+
+# %% ../nbs/foundation/03_scale.ipynb #25811b2d
 class RoleClient:
     "Stands in for one role's model client: each call goes to the client of the process it runs in."
     def __init__(self, ctx:StageContext, role:str, member:str='models'): self.ctx, self.role, self.member = ctx, role, member
@@ -193,6 +201,7 @@ def ray_module():
     except ImportError: raise ConfigError("executor.kind=ray needs Ray, which is not installed; run pip install 'termworld[ray]'.") from None
     return ray
 
+# %% ../nbs/foundation/03_scale.ipynb #d76643b0
 def probe_address(address:str, timeout:float=5.0):
     "Fail fast, in one sentence, when nothing listens at a Ray address (`ray.init` would keep retrying)."
     url = urlparse(address if '://' in address else f'tcp://{address}')
@@ -205,6 +214,7 @@ def probe_address(address:str, timeout:float=5.0):
         raise ConfigError(f"cannot reach the Ray cluster at {address} ({e.strerror or e}); start it with `ray start --head` "
                           "or leave executor.address unset to start a local instance.") from None
 
+# %% ../nbs/foundation/03_scale.ipynb #7835ae0a
 _STARTED = False   # whether this process started the Ray instance it uses
 
 def start_ray(sec) -> Any:
@@ -224,6 +234,7 @@ def start_ray(sec) -> Any:
         _STARTED = True
     return ray
 
+# %% ../nbs/foundation/03_scale.ipynb #ba4644a1
 def stop_ray():
     "Shut down the local Ray instance this process started (nothing otherwise)."
     global _STARTED
@@ -289,62 +300,68 @@ class RayExecutor:
     def __init__(self, cfg:Config, progress:bool=True):
         self.cfg, self.sec, self.progress = cfg, cfg.executor, progress
 
-    def options(self, ray) -> dict:
-        "The per-task Ray options: resources, retries on worker loss, worker reuse."
-        sec = self.sec
-        gpus = sec.num_gpus
-        if gpus is None: gpus = 1.0 if _wants_gpu(self.cfg) and ray.cluster_resources().get('GPU', 0) > 0 else 0.0
-        out = dict(num_cpus=sec.num_cpus, num_gpus=gpus, max_retries=sec.max_retries, retry_exceptions=False)
-        if sec.memory_gb: out['memory'] = int(sec.memory_gb * 2**30)
-        return out
+# %% ../nbs/foundation/03_scale.ipynb #6a6123a0
+@patch
+def options(self:RayExecutor, ray) -> dict:
+    "The per-task Ray options: resources, retries on worker loss, worker reuse."
+    sec = self.sec
+    gpus = sec.num_gpus
+    if gpus is None: gpus = 1.0 if _wants_gpu(self.cfg) and ray.cluster_resources().get('GPU', 0) > 0 else 0.0
+    out = dict(num_cpus=sec.num_cpus, num_gpus=gpus, max_retries=sec.max_retries, retry_exceptions=False)
+    if sec.memory_gb: out['memory'] = int(sec.memory_gb * 2**30)
+    return out
 
-    def in_flight(self, ray) -> int:
-        "How many tasks to keep submitted: `max_in_flight`, else two per task slot of the cluster."
-        if self.sec.max_in_flight: return self.sec.max_in_flight
-        slots = ray.cluster_resources().get('CPU', 1) / self.sec.num_cpus if self.sec.num_cpus else 64
-        return max(1, int(2 * slots))
+@patch
+def in_flight(self:RayExecutor, ray) -> int:
+    "How many tasks to keep submitted: `max_in_flight`, else two per task slot of the cluster."
+    if self.sec.max_in_flight: return self.sec.max_in_flight
+    slots = ray.cluster_resources().get('CPU', 1) / self.sec.num_cpus if self.sec.num_cpus else 64
+    return max(1, int(2 * slots))
 
-    def map(self, fn:Callable, items:Iterable, desc:str|None=None) -> Iterator[tuple[Any, Any]]:
-        items = list(items)
-        if not items: return
-        ray = start_ray(self.sec)
-        try: data = ray.cloudpickle.dumps(fn)
-        except Exception as e:
-            ctx = next((a for a in getattr(fn, 'args', ()) if isinstance(a, StageContext)), None)
-            if ctx is not None: ctx.check_portable(ray.cloudpickle.dumps)
-            log.warning(f"{desc or 'work'}: the work function cannot be sent to Ray workers ({type(e).__name__}); "
-                        f"running it on {self.sec.workers} local threads.")
-            yield from ThreadExecutor(self.sec.workers, self.progress).map(fn, items, desc)
+# %% ../nbs/foundation/03_scale.ipynb #a2003168
+@patch
+def map(self:RayExecutor, fn:Callable, items:Iterable, desc:str|None=None) -> Iterator[tuple[Any, Any]]:
+    items = list(items)
+    if not items: return
+    ray = start_ray(self.sec)
+    try: data = ray.cloudpickle.dumps(fn)
+    except Exception as e:
+        ctx = next((a for a in getattr(fn, 'args', ()) if isinstance(a, StageContext)), None)
+        if ctx is not None: ctx.check_portable(ray.cloudpickle.dumps)
+        log.warning(f"{desc or 'work'}: the work function cannot be sent to Ray workers ({type(e).__name__}); "
+                    f"running it on {self.sec.workers} local threads.")
+        yield from ThreadExecutor(self.sec.workers, self.progress).map(fn, items, desc)
+        return
+    ref_box = [ray.put(data)]   # inside a list, so each task gets the ref and unpickles the function once per worker
+    task = ray.remote(max_calls=0)(run_task).options(**self.options(ray))   # workers are kept: models load once per process
+    bar = tqdm(total=len(items), desc=desc, disable=not self.progress or None, leave=False)
+    budget, it, running = _BudgetWatch(self.cfg.budget), iter(items), {}
+    def submit():
+        for item in it:
+            running[task.remote(ref_box, item)] = item
             return
-        ref_box = [ray.put(data)]   # inside a list, so each task gets the ref and unpickles the function once per worker
-        task = ray.remote(max_calls=0)(run_task).options(**self.options(ray))   # workers are kept: models load once per process
-        bar = tqdm(total=len(items), desc=desc, disable=not self.progress or None, leave=False)
-        budget, it, running = _BudgetWatch(self.cfg.budget), iter(items), {}
-        def submit():
-            for item in it:
-                running[task.remote(ref_box, item)] = item
-                return
-        for _ in range(min(len(items), self.in_flight(ray))): submit()
-        try:
-            while running:
-                done, _ = ray.wait(list(running), num_returns=1)
-                for ref in done:
-                    item = running.pop(ref)
-                    try: ok, value, entries = ray.get(ref)
-                    except ray.exceptions.RayTaskError as e:
-                        raise (e.cause if isinstance(getattr(e, 'cause', None), Exception) else e) from None
-                    except ray.exceptions.RayError as e:
-                        raise TermworldError(f"a Ray task of {desc or 'this stage'} failed after {self.sec.max_retries} reruns "
-                                             f"({type(e).__name__}: {str(e).splitlines()[0][:160]}); check the workers' logs "
-                                             "(`ray logs`), executor.memory_gb and executor.max_retries, then rerun to resume.") from None
-                    budget.add(deliver(entries))
-                    if not ok: raise value
-                    bar.update(1)
-                    yield item, value
-                    budget.check()
-                    submit()
-        finally:
-            for ref in running: ray.cancel(ref)
-            bar.close()
+    for _ in range(min(len(items), self.in_flight(ray))): submit()
+    try:
+        while running:
+            done, _ = ray.wait(list(running), num_returns=1)
+            for ref in done:
+                item = running.pop(ref)
+                try: ok, value, entries = ray.get(ref)
+                except ray.exceptions.RayTaskError as e:
+                    raise (e.cause if isinstance(getattr(e, 'cause', None), Exception) else e) from None
+                except ray.exceptions.RayError as e:
+                    raise TermworldError(f"a Ray task of {desc or 'this stage'} failed after {self.sec.max_retries} reruns "
+                                         f"({type(e).__name__}: {str(e).splitlines()[0][:160]}); check the workers' logs "
+                                         "(`ray logs`), executor.memory_gb and executor.max_retries, then rerun to resume.") from None
+                budget.add(deliver(entries))
+                if not ok: raise value
+                bar.update(1)
+                yield item, value
+                budget.check()
+                submit()
+    finally:
+        for ref in running: ray.cancel(ref)
+        bar.close()
 
+# %% ../nbs/foundation/03_scale.ipynb #0404f2fe
 EXECUTORS['ray'] = RayExecutor

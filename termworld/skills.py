@@ -234,6 +234,7 @@ def skill_files(root:str|Path) -> list[Path]:
     def inside(p): return any(f == p.parent or f in p.parents for f in folders)
     return [p for p in mds if p.name.lower() == 'skill.md' or (not inside(p) and p.stem.lower() not in NOT_SKILLS)]
 
+# %% ../nbs/terminal_world/10_skills.ipynb #b00b8568
 def read_skills(root:str|Path, limit:int|None=None, **kwargs) -> list[Skill]:
     "Read every skill file under `root` (the first `limit` in sorted order) and mark duplicates."
     root = Path(root)
@@ -245,6 +246,7 @@ def read_skills(root:str|Path, limit:int|None=None, **kwargs) -> list[Skill]:
     skills = [read_skill(p, root, **kwargs) for p in files[:limit]]
     return mark_duplicates(skills)
 
+# %% ../nbs/terminal_world/10_skills.ipynb #306eb93a
 def mark_duplicates(skills:list[Skill]) -> list[Skill]:
     "Mark exact copies and same-name skills as `duplicate` (keeping the well-formed one, then the more popular, then the longer one)."
     first, out = {}, []
@@ -289,12 +291,14 @@ def ingest_summary(skills:list[Skill]) -> pd.DataFrame:
 class TaxonomyError(ConfigError):
     "A taxonomy file is missing or malformed."
 
+# %% ../nbs/terminal_world/10_skills.ipynb #48a0e19a
 class Subcategory(BaseModel):
     "One subcategory of terminal capability."
     model_config = ConfigDict(extra='forbid')
     name: str
     description: str = ''
 
+# %% ../nbs/terminal_world/10_skills.ipynb #25c20d31
 class Category(BaseModel):
     "One category and its subcategories."
     model_config = ConfigDict(extra='forbid')
@@ -302,6 +306,7 @@ class Category(BaseModel):
     description: str = ''
     subcategories: list[Subcategory]
 
+# %% ../nbs/terminal_world/10_skills.ipynb #069f0f3c
 class Taxonomy(BaseModel):
     "Categories of terminal capability, each with subcategories; labels are `category/subcategory`."
     model_config = ConfigDict(extra='forbid')
@@ -318,6 +323,7 @@ class Taxonomy(BaseModel):
                          for c in self.categories)
     def __repr__(self): return f'Taxonomy({len(self.categories)} categories, {len(self.labels)} subcategories)'
 
+# %% ../nbs/terminal_world/10_skills.ipynb #67f8dcce
 def load_taxonomy(path:str|Path|None=None) -> Taxonomy:
     "The shipped taxonomy, or the one at `path` (YAML: categories → name, description, subcategories)."
     path = Path(path) if path else package_path('data', 'taxonomy.yaml')

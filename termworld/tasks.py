@@ -31,6 +31,7 @@ __all__ = ['Line', 'DIVERSITY_SETTINGS', 'PersonaError', 'load_personas', 'FileD
 class PersonaError(TermworldError):
     "Personas cannot be loaded from the configured source."
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #7187c0d4
 def _persona_texts_jsonl(path:Path, column:str) -> Iterable[str]:
     for n, line in enumerate(path.read_text(encoding='utf-8').splitlines(), 1):
         if not line.strip(): continue
@@ -105,6 +106,7 @@ class FileDraft(BaseModel):
     file_type: str = Field(max_length=24)
     mode: Literal['llm_direct', 'local_tool', 'web_fetch']
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #1fae070f
 class TaskDraft(BaseModel):
     "The synthesizer's reply to P_s: whether the pair fits (and why), then the instruction, blueprint and criteria."
     fit: Line                                 # how this persona would use the skill, or why the pair does not fit
@@ -114,15 +116,18 @@ class TaskDraft(BaseModel):
     setup_steps: list[Line] = Field(max_length=6)
     criteria: list[Line] = Field(max_length=6)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #dc3c6495
 class GuidelineDraft(BaseModel):
     "The reply to P_g: ordered, skill-derived execution steps for the teacher."
     steps: list[Line] = Field(min_length=1, max_length=6)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #f96561cf
 class Score(BaseModel):
     "One judged dimension: a one-sentence reason, then a 1–5 score."
     reason: Line
     score: int = Field(ge=1, le=5)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #d7d2623a
 class JudgeReply(BaseModel):
     "The judge's reply: five scored dimensions."
     instruction_quality: Score
@@ -136,6 +141,7 @@ class JudgeReply(BaseModel):
         dims = type(self).model_fields
         return JudgeScores(**{d: getattr(self, d).score for d in dims}, reasons={d: getattr(self, d).reason for d in dims})
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #5ecc61e2
 class ScenarioReply(BaseModel):
     "A one-sentence usage scenario behind an instruction."
     scenario: str = Field(max_length=300)
@@ -371,6 +377,7 @@ def mark_duplicates(store:RunStore, threshold:float|None) -> int:
         store.append('tasks', tasks[j].model_copy(update={'status': 'duplicate', 'error': f'near-duplicate of {tasks[i].id}.'}))
     return len(dup_of)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #eed3075a
 def run_tasks(cfg:Config, # run configuration (its `tasks` section)
               store:RunStore, # the run store (reads `primitives`, writes `tasks` and `personas`)
               models=None, # role → model; default `Models(cfg, store)` (tests inject fakes here)
@@ -400,6 +407,7 @@ def origin_family(origin:str) -> str:
     head = (origin or 'synthesis').split(':', 1)[0]
     return head if head in ('synthesis', 'flywheel') else 'imported'
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #cdbc2bbc
 def task_funnel(store:RunStore, stage_name:str='tasks', origin:str='synthesis') -> pd.DataFrame:
     "The funnel of one origin family (`synthesis` or `flywheel`): generated → declined / failed / invalid → judged → rejected → accepted → kept."
     rows = [r for r in store.read_raw(stage_name) if origin_family(r.get('origin', 'synthesis')) == origin]
@@ -415,6 +423,7 @@ def task_funnel(store:RunStore, stage_name:str='tasks', origin:str='synthesis') 
     df = pd.DataFrame([dict(step=s, count=c, of=of or '', rate=rate(c, of)) for s, c, of in steps])
     return df.set_index('step')
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #1ef165ed
 def task_cost(store:RunStore, stage_name:str='tasks') -> pd.DataFrame:
     "Model calls, tokens and dollars of the stage per role, a total row, and the total per accepted task."
     rows = [r for r in store.read_raw('ledger') if r.get('stage') == stage_name]
@@ -435,6 +444,7 @@ def task_cost(store:RunStore, stage_name:str='tasks') -> pd.DataFrame:
     if kept: out.loc['per kept task'] = out.loc['total'] / kept
     return out.round({'calls': 2, 'cached': 2, 'tokens_in': 1, 'tokens_out': 1, 'cost_usd': 6})
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #707b5aaf
 def _md_table(df:pd.DataFrame) -> str:
     cols = [df.index.name or ''] + list(df.columns)
     def fmt(v):
@@ -525,6 +535,7 @@ def diversity_experiment(cfg:Config, # run configuration (tasks section, seed, e
     df['ratio'] = (df['clusters'] / base).round(2) if base else np.nan
     return df
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #6b1e7623
 def plot_diversity(df:pd.DataFrame, # the table from `diversity_experiment`
                    ax=None, # matplotlib axes to draw on
                    title:str='Unique scenario clusters per setting'):

@@ -429,6 +429,7 @@ def verifier_tests(key:dict) -> str:
     return (head + HELPERS + f'\nANSWER_KEY = json.loads({_quoted(json.dumps(key, ensure_ascii=False, sort_keys=True))})\n'
             'ANSWER = Path(ANSWER_KEY["answer_file"])\n' + _COMMON_TESTS + _BENCH_TESTS[key['bench']])
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #333b97a3
 _KEY_LINE = re.compile(r'^ANSWER_KEY = json\.loads\((.*)\)$', re.M)
 
 def answer_key(env:Environment) -> dict|None:
@@ -450,10 +451,12 @@ def reference_text(key:dict) -> str:
     return {'aime': lambda: ref, 'dabench': lambda: '\n'.join(f"@{k}[{v}]" for k, v in ref),
             'tablebench': lambda: f"Final Answer: {ref}", 'bird': lambda: key['gold_sql']}[key['bench']]()
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #0425f94e
 def solution_script(key:dict) -> str:
     "solve.sh: write the reference answer to the answer file (the oracle)."
     return f"#!/bin/bash\nset -e\nprintf '%s\\n' {shlex.quote(reference_text(key))} > {shlex.quote(key['answer_file'])}\n"
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #dd1cd136
 _DESCRIBE = {'aime': 'no files', 'dabench': 'the table of the question', 'tablebench': 'the table of the question', 'bird': 'the database'}
 
 def terminal_task(item:BenchItem, # one benchmark item
@@ -491,12 +494,14 @@ class AnswerJudgement(BaseModel):
     reason: str = Field(max_length=400)
     correct: bool
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #306f3e27
 class AnswerScore(BaseModel):
     "One trial's score on a terminalized item and how it was decided."
     score: float = 0.0
     method: Literal['match', 'judge', 'none'] = 'none'
     reason: str = ''
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #4ac38ace
 _DUMP = re.compile(r'ANSWER_TEXT=("(?:[^"\\]|\\.)*")')
 
 def answer_text(verdict:Verdict|None) -> str|None:
@@ -506,6 +511,7 @@ def answer_text(verdict:Verdict|None) -> str|None:
         if m: return json.loads(m.group(1))
     return None
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #0dbe672b
 def judge_answer(models, # a `termworld.llm.Models`; its `judge` role is called
                  key:dict, # the item's answer key (`answer_key(env)`)
                  answer:str, # the answer file's text
@@ -517,6 +523,7 @@ def judge_answer(models, # a `termworld.llm.Models`; its `judge` role is called
     messages = render_messages('answer_judge', prompts, question=question, reference=reference_text(key), answer=answer.strip()[:4000])
     return models['judge'].chat(messages, schema=AnswerJudgement, stage='evaluate', record_id=record_id, sample=sample, temperature=0.0).parsed
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #e02eb23b
 def score_answer(env:Environment, verdict:Verdict|None, models=None, record_id:str='', sample:int=0) -> AnswerScore:
     "A trial's score: 1 on a verifier pass; else, for judged benchmarks with a judge given, the judge's verdict on the answer file; else 0."
     key = answer_key(env)
@@ -529,6 +536,7 @@ def score_answer(env:Environment, verdict:Verdict|None, models=None, record_id:s
     judged = judge_answer(models, key, text, record_id=record_id or env.id, sample=sample)
     return AnswerScore(score=float(judged.correct), method='judge', reason=judged.reason)
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #33372bf0
 def score_trajectories(store:RunStore, models=None, stage:str='evaluate') -> pd.DataFrame:
     "One row per trajectory of `stage` on a terminalized item: benchmark, item, model, score and how it was decided."
     envs = {e.id: e for e in store.read('environments', kind=Environment)}
@@ -541,6 +549,7 @@ def score_trajectories(store:RunStore, models=None, stage:str='evaluate') -> pd.
         rows.append({'trajectory': t.id, 'bench': key['bench'], 'item': key['id'], 'model': t.model, 'sample': t.sample, **s.model_dump()})
     return pd.DataFrame(rows, columns=['trajectory', 'bench', 'item', 'model', 'sample', 'score', 'method', 'reason'])
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #6ab28387
 def benchmark_accuracy(scores:pd.DataFrame) -> pd.DataFrame:
     "Accuracy (mean score) and trials per benchmark and model."
     return scores.groupby(['bench', 'model']).agg(accuracy=('score', 'mean'), trials=('score', 'size')).reset_index()

@@ -317,6 +317,7 @@ def wilson_interval(successes:int, n:int, confidence:float=0.95) -> tuple[float,
     low, high = proportion_confint(successes, n, alpha=1 - confidence, method='wilson')
     return float(low), float(high)
 
+# %% ../../nbs/analysis/terminal_world.ipynb #782c2f9b
 def fleiss(ratings:pd.DataFrame) -> float:
     "Fleiss' κ of a trajectories × judges table of labels (statsmodels); NaN when every rating is the same label."
     from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
@@ -325,10 +326,12 @@ def fleiss(ratings:pd.DataFrame) -> float:
     if table.shape[1] < 2: return float('nan')
     return float(fleiss_kappa(table, method='fleiss'))
 
+# %% ../../nbs/analysis/terminal_world.ipynb #57d9f272
 def judge_label(name:str) -> str:
     "A judge's name for tables: a role as is, a spec without its endpoint (`openai:http://host/v1#glm-5` → `glm-5`)."
     return name.rsplit('#', 1)[1] if '#' in name else name
 
+# %% ../../nbs/analysis/terminal_world.ipynb #76946b0c
 def rejudge_table(judgements:Iterable[SemanticJudgement], confidence:float=0.95) -> tuple[pd.DataFrame, dict]:
     "Per-judge completion rates, then the majority vote (more than half the judges) with its Wilson interval and Fleiss' κ over trajectories every judge rated."
     rows = [dict(trajectory=j.trajectory_id, judge=j.judge, completed=j.completed) for j in judgements if j.completed is not None]
@@ -345,6 +348,7 @@ def rejudge_table(judgements:Iterable[SemanticJudgement], confidence:float=0.95)
     per.index = per.index.map(judge_label)
     return per.rename_axis('judge'), summary
 
+# %% ../../nbs/analysis/terminal_world.ipynb #75fe24df
 def rejudge_beside(per:pd.DataFrame, summary:dict) -> pd.DataFrame:
     "Table 13's summary numbers beside the paper's."
     rates = per['completion rate'] if len(per) else pd.Series(dtype=float)
@@ -391,6 +395,7 @@ def environment_view(env:Environment, file_chars:int=4000) -> dict:
     return dict(instruction=env.instruction.strip(), files=files or '(no initial files)', setup=env.setup_script.strip() or '(none)',
                 tests=clip(env.tests, 4 * file_chars) or '(none)')
 
+# %% ../../nbs/analysis/terminal_world.ipynb #863dc9ae
 def judge_environment(llm, env:Environment, judge:str='judge', file_chars:int=4000, **params) -> EnvQualityJudgement:
     "Ask one judge for the four quality scores of an environment (a model error is recorded on the judgement)."
     base = dict(env_id=env.id, task_id=env.task_id, judge=judge)
@@ -402,6 +407,7 @@ def judge_environment(llm, env:Environment, judge:str='judge', file_chars:int=40
     return EnvQualityJudgement(**base, model=reply.model, scores={d: getattr(got, d).score for d in QUALITY_DIMENSIONS},
                                reasons={d: getattr(got, d).reason for d in QUALITY_DIMENSIONS}, usage=reply.usage)
 
+# %% ../../nbs/analysis/terminal_world.ipynb #b990ab8f
 def _quality_one(ctx:StageContext, item:tuple) -> EnvQualityJudgement:
     env, judge, params = item
     return judge_environment(ctx.judges[judge], env, judge, **params)
@@ -422,6 +428,7 @@ def judge_environments(cfg:Config, store:RunStore, judges:list[str], n:int|None=
     wanted = {e.id for e in envs}
     return [j for j in store.read('env_quality', kind=EnvQualityJudgement) if j.env_id in wanted and j.judge in judges]
 
+# %% ../../nbs/analysis/terminal_world.ipynb #0e357453
 def quality_table(judgements:Iterable[EnvQualityJudgement]) -> pd.DataFrame:
     "Table 15: mean score per judge (rows) and dimension (columns), over the environments that judge scored, plus the judges' mean."
     rows = [dict(judge=judge_label(j.judge), **j.scores) for j in judgements if j.ok and j.scores]

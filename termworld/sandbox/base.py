@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 from typing import ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, field_validator
+from fastcore.basics import patch
 from ..core import *
 from ..core import TermworldError, log
 
@@ -215,95 +216,11 @@ class Sandbox:
             self._impl.close(); self._closed = True
             raise
 
-    @classmethod
-    def from_config(cls, cfg, # a run `Config` (its `sandbox` section is used) or a `SandboxSection`
-                    image:str|None=None, # overrides the section's image
-                    workdir:str|None=None, # overrides the section's workdir
-                    network:bool|None=None, # network of the sandbox's runs; default: off, or `setup_network` when `setup`
-                    setup:bool=False, # a setup phase (dependency installation): network as `setup_network` says
-                    **limits) -> Sandbox:
-        "A sandbox as the `sandbox` config section describes it (backend, image, workdir, limits, network, terminal size); extra keys override `Limits`."
-        sec = cfg if isinstance(cfg, Section) else cfg.sandbox
-        if network is None: network = sec.setup_network if setup else False
-        sb = cls(sec.backend, image if image is not None else sec.image, sec.limits(network=network, **limits), workdir or sec.workdir)
-        sb.terminal_size = (sec.terminal_width, sec.terminal_height)
-        return sb
-
     def __enter__(self): return self
+
     def __exit__(self, *exc): self.close()
+
     def __repr__(self): return f"Sandbox({self.backend}, id={self.id}, workdir={self.workdir}{', closed' if self._closed else ''})"
-
-    def _check(self):
-        if self._closed: raise SandboxError(f"sandbox {self.id} is closed; create a new Sandbox.")
-
-    def run(self, cmd:str|list[str], # a shell command (run by `bash -lc`) or an argument list
-            timeout:float|None=None, # seconds; default `limits.wall_s`
-            network:bool|None=None, # default `limits.network`
-            env:dict|None=None, # extra environment variables
-            cwd:str|None=None, # sandbox directory; default the workdir
-            stdin:str|bytes|None=None) -> RunResult:
-        "Run one command to completion (or timeout, which kills its whole process tree)."
-        self._check()
-        argv = ['bash', '-lc', cmd] if isinstance(cmd, str) else [str(a) for a in cmd]
-        if not argv: raise SandboxError("run() needs a command; pass a string or a non-empty list.")
-        stop = threading.Event()
-        with self._lock: self._runs.add(stop)
-        self._ensure_watch()
-        try:
-            return self._impl.run(argv, float(self.limits.wall_s if timeout is None else timeout),
-                                  self.limits.network if network is None else bool(network),
-                                  {**_ENV, **{k: str(v) for k, v in (env or {}).items()}},
-                                  sandbox_path(cwd, self.workdir) if cwd else self.workdir,
-                                  stdin.encode() if isinstance(stdin, str) else stdin, stop)
-        finally:
-            with self._lock: self._runs.discard(stop)
-
-    def write(self, path:str, data:bytes|str, mode:int|None=None):
-        "Write a file (parents created); `path` is a sandbox path, relative ones are under the workdir."
-        self._check()
-        self._impl.write(sandbox_path(path, self.workdir), data.encode() if isinstance(data, str) else bytes(data), mode)
-
-    def read(self, path:str) -> bytes:
-        "The bytes of a file in the sandbox."
-        self._check()
-        return self._impl.read(sandbox_path(path, self.workdir))
-
-    def listdir(self, path:str='.') -> list[str]:
-        "Names in a sandbox directory, sorted."
-        self._check()
-        return self._impl.listdir(sandbox_path(path, self.workdir))
-
-    def copy_in(self, local_dir:str|Path, dest:str='.'):
-        "Copy a host directory's contents into the sandbox directory `dest` (links copied as links)."
-        self._check()
-        local = Path(local_dir)
-        if not local.is_dir(): raise SandboxError(f"copy_in needs a directory and {local} is not one; pass a folder path.")
-        self._impl.copy_in(local, sandbox_path(dest, self.workdir))
-
-    def snapshot(self, path:str|None=None) -> dict[str, str]:
-        "sha256 of every file under the workspace (or `path`), by sandbox path; compare two with `diff_snapshots`."
-        self._check()
-        return self._impl.snapshot(sandbox_path(path or self.workdir, self.workdir))
-
-    def terminal(self, width:int|None=None, height:int|None=None, max_output:int=10_000) -> Terminal:
-        "A tmux session inside the sandbox (network off) for keystroke-level agents; the size defaults to `terminal_size`."
-        self._check()
-        lacks = [m for m in TERMINAL_METHODS if not callable(getattr(self._impl, m, None))]
-        if lacks: raise SandboxError(f"the {self.backend} backend cannot host a terminal (it lacks {', '.join(lacks)}); use bwrap, docker or process.")
-        from termworld.sandbox.terminal import Terminal
-        term = Terminal(self, width or self.terminal_size[0], height or self.terminal_size[1], max_output)
-        self.terminals.append(term)
-        self._ensure_watch()
-        return term
-
-    def close(self):
-        "Destroy the sandbox and everything running in it (idempotent)."
-        if self._closed: return
-        self._closed = True
-        for term in self.terminals: term.close()
-        with self._lock:
-            for stop in self._runs: stop.reason = 'the sandbox was closed'; stop.set()
-        self._impl.close()
 
     def __del__(self):
         if not getattr(self, '_closed', True):
@@ -311,22 +228,126 @@ class Sandbox:
             try: self.close()
             except Exception: pass   # interpreter shutdown: best effort only
 
-    # disk: file size is capped by RLIMIT_FSIZE; the total of the writable places is polled while anything runs
-    def _ensure_watch(self):
-        if self._watch is None and hasattr(self._impl, 'disk_usage'):
-            self._watch = threading.Thread(target=self._watch_disk, daemon=True, name=f'sandbox-{self.id}-disk')
-            self._watch.start()
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #c7d58f47
+@patch(cls_method=True)
+def from_config(cls:Sandbox, cfg, # a run `Config` (its `sandbox` section is used) or a `SandboxSection`
+                image:str|None=None, # overrides the section's image
+                workdir:str|None=None, # overrides the section's workdir
+                network:bool|None=None, # network of the sandbox's runs; default: off, or `setup_network` when `setup`
+                setup:bool=False, # a setup phase (dependency installation): network as `setup_network` says
+                **limits) -> Sandbox:
+    "A sandbox as the `sandbox` config section describes it (backend, image, workdir, limits, network, terminal size); extra keys override `Limits`."
+    sec = cfg if isinstance(cfg, Section) else cfg.sandbox
+    if network is None: network = sec.setup_network if setup else False
+    sb = cls(sec.backend, image if image is not None else sec.image, sec.limits(network=network, **limits), workdir or sec.workdir)
+    sb.terminal_size = (sec.terminal_width, sec.terminal_height)
+    return sb
 
-    def _watch_disk(self):
-        limit = self.limits.disk_mb << 20
-        while not self._closed:
-            time.sleep(1.0)
-            if self._closed or not (self._runs or any(t.alive for t in self.terminals)): continue
-            try: used = self._impl.disk_usage()
-            except OSError: continue
-            if used <= limit: continue
-            reason = f"killed: the sandbox wrote {used >> 20} MiB, over its disk limit of {self.limits.disk_mb} MiB"
-            log.warning(f"sandbox {self.id}: {reason}")
-            with self._lock:
-                for stop in self._runs: stop.reason = reason; stop.set()
-            for term in self.terminals: term._kill(reason)
+@patch
+def _check(self:Sandbox):
+    if self._closed: raise SandboxError(f"sandbox {self.id} is closed; create a new Sandbox.")
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #323c1609
+@patch
+def run(self:Sandbox, cmd:str|list[str], # a shell command (run by `bash -lc`) or an argument list
+        timeout:float|None=None, # seconds; default `limits.wall_s`
+        network:bool|None=None, # default `limits.network`
+        env:dict|None=None, # extra environment variables
+        cwd:str|None=None, # sandbox directory; default the workdir
+        stdin:str|bytes|None=None) -> RunResult:
+    "Run one command to completion (or timeout, which kills its whole process tree)."
+    self._check()
+    argv = ['bash', '-lc', cmd] if isinstance(cmd, str) else [str(a) for a in cmd]
+    if not argv: raise SandboxError("run() needs a command; pass a string or a non-empty list.")
+    stop = threading.Event()
+    with self._lock: self._runs.add(stop)
+    self._ensure_watch()
+    try:
+        return self._impl.run(argv, float(self.limits.wall_s if timeout is None else timeout),
+                              self.limits.network if network is None else bool(network),
+                              {**_ENV, **{k: str(v) for k, v in (env or {}).items()}},
+                              sandbox_path(cwd, self.workdir) if cwd else self.workdir,
+                              stdin.encode() if isinstance(stdin, str) else stdin, stop)
+    finally:
+        with self._lock: self._runs.discard(stop)
+
+@patch
+def write(self:Sandbox, path:str, data:bytes|str, mode:int|None=None):
+    "Write a file (parents created); `path` is a sandbox path, relative ones are under the workdir."
+    self._check()
+    self._impl.write(sandbox_path(path, self.workdir), data.encode() if isinstance(data, str) else bytes(data), mode)
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #4b3ce75b
+@patch
+def read(self:Sandbox, path:str) -> bytes:
+    "The bytes of a file in the sandbox."
+    self._check()
+    return self._impl.read(sandbox_path(path, self.workdir))
+
+@patch
+def listdir(self:Sandbox, path:str='.') -> list[str]:
+    "Names in a sandbox directory, sorted."
+    self._check()
+    return self._impl.listdir(sandbox_path(path, self.workdir))
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #61673cf6
+@patch
+def copy_in(self:Sandbox, local_dir:str|Path, dest:str='.'):
+    "Copy a host directory's contents into the sandbox directory `dest` (links copied as links)."
+    self._check()
+    local = Path(local_dir)
+    if not local.is_dir(): raise SandboxError(f"copy_in needs a directory and {local} is not one; pass a folder path.")
+    self._impl.copy_in(local, sandbox_path(dest, self.workdir))
+
+@patch
+def snapshot(self:Sandbox, path:str|None=None) -> dict[str, str]:
+    "sha256 of every file under the workspace (or `path`), by sandbox path; compare two with `diff_snapshots`."
+    self._check()
+    return self._impl.snapshot(sandbox_path(path or self.workdir, self.workdir))
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #657263e8
+@patch
+def terminal(self:Sandbox, width:int|None=None, height:int|None=None, max_output:int=10_000) -> Terminal:
+    "A tmux session inside the sandbox (network off) for keystroke-level agents; the size defaults to `terminal_size`."
+    self._check()
+    lacks = [m for m in TERMINAL_METHODS if not callable(getattr(self._impl, m, None))]
+    if lacks: raise SandboxError(f"the {self.backend} backend cannot host a terminal (it lacks {', '.join(lacks)}); use bwrap, docker or process.")
+    from termworld.sandbox.terminal import Terminal
+    term = Terminal(self, width or self.terminal_size[0], height or self.terminal_size[1], max_output)
+    self.terminals.append(term)
+    self._ensure_watch()
+    return term
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #263067fb
+@patch
+def close(self:Sandbox):
+    "Destroy the sandbox and everything running in it (idempotent)."
+    if self._closed: return
+    self._closed = True
+    for term in self.terminals: term.close()
+    with self._lock:
+        for stop in self._runs: stop.reason = 'the sandbox was closed'; stop.set()
+    self._impl.close()
+
+# disk: file size is capped by RLIMIT_FSIZE; the total of the writable places is polled while anything runs
+@patch
+def _ensure_watch(self:Sandbox):
+    if self._watch is None and hasattr(self._impl, 'disk_usage'):
+        self._watch = threading.Thread(target=self._watch_disk, daemon=True, name=f'sandbox-{self.id}-disk')
+        self._watch.start()
+
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #b2d3a86e
+@patch
+def _watch_disk(self:Sandbox):
+    limit = self.limits.disk_mb << 20
+    while not self._closed:
+        time.sleep(1.0)
+        if self._closed or not (self._runs or any(t.alive for t in self.terminals)): continue
+        try: used = self._impl.disk_usage()
+        except OSError: continue
+        if used <= limit: continue
+        reason = f"killed: the sandbox wrote {used >> 20} MiB, over its disk limit of {self.limits.disk_mb} MiB"
+        log.warning(f"sandbox {self.id}: {reason}")
+        with self._lock:
+            for stop in self._runs: stop.reason = reason; stop.set()
+        for term in self.terminals: term._kill(reason)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import json, os, select, shutil, subprocess, tempfile, time
 from pathlib import Path, PurePosixPath
+from fastcore.basics import patch
 
 from .base import *
 from .base import _CTL, _ENV
@@ -46,122 +47,141 @@ echo "termworld: apt $cmd is not available in a bwrap sandbox (the base system i
 '''
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #247a9c46
-@register_backend('bwrap')
 class _BwrapBackend(_HostFS):
     def __init__(self, sb:Sandbox): self.sb, self.dir, self.cgroup, self.netns_pid = sb, None, None, None
-
-    @classmethod
-    def unavailable(cls, image:str|None=None) -> str|None:
-        "None when bubblewrap works here and `image` is a rootfs it can run (None, 'host' or a directory)."
-        why = _bwrap_works()
-        if why is None and image not in (None, 'host') and not Path(image).is_dir(): why = f"bwrap runs rootfs directories and {image!r} is not one"
-        return why
-
-    @classmethod
-    def image_missing(cls, image:str|None=None) -> str|None:
-        return "the base image is not built; run `termworld image build` (or use image='host')" if image is None and not image_ready() else None
-
-    def _rootfs(self) -> tuple[Path, bool]:
-        image = self.sb.image
-        if image is None:
-            if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` (a few minutes, needs root and the network) or pass image='host' to use this machine's / read-only.")
-            return image_dir(), False
-        if image == 'host': return Path('/'), True
-        if Path(image).is_dir(): return Path(image), False
-        raise SandboxError(f"bwrap runs rootfs directories and {image!r} is not one; pass backend='docker' for Docker images.")
-
-    def start(self):
-        sb = self.sb
-        rootfs, host_mode = self._rootfs()
-        self.rootfs = rootfs
-        writable = [p for p in _WRITABLE if not (host_mode and p in ('/usr/local', '/opt'))]
-        if not self._under_writable_or_root(sb.workdir, writable):
-            raise SandboxError(f"workdir {sb.workdir} lies inside the read-only image; choose a top-level directory such as /app or one under /root or /tmp.")
-        self.dir = _POOL.take((str(rootfs), host_mode, sb.workdir), lambda: _seed_dir(rootfs, host_mode, sb.workdir, writable))
-        self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
-        ctl, work = self.dir/'ctl', self.dir/'app'
-        mounts, args = [], []
-        for spath in writable:
-            dest = self.dir/'w'/spath.strip('/').replace('/', '.')
-            if dest.is_dir(): mounts.append((spath, dest, True))
-        for entry in sorted(os.listdir(rootfs)):
-            src = rootfs/entry
-            if entry in ('proc', 'dev', 'sys', 'run', 'boot', 'media', 'lost+found') or entry.startswith('.') or (host_mode and entry not in _HOST_VISIBLE): continue
-            if '/' + entry in writable or '/' + entry == sb.workdir: continue
-            if src.is_symlink(): args += ['--symlink', os.readlink(src), '/' + entry]
-            elif src.is_dir(): args += ['--ro-bind', str(src), '/' + entry]; mounts.append(('/' + entry, src, False))
-        for spath, dest, _ in mounts:
-            if dest.is_relative_to(self.dir): args += ['--bind', str(dest), spath]
-        # network runs get this machine's DNS settings and trusted CAs (TLS-intercepting proxies) for setup downloads
-        self.net_args = [a for f in _HOST_NET_FILES if not host_mode and Path(f).is_file() and (rootfs/f.lstrip('/')).exists()
-                         for a in ('--ro-bind', f, f)]
-        args += ['--bind', str(work), sb.workdir, '--tmpfs', '/run', '--dir', '/run/lock', '--bind', str(ctl), _CTL,
-                 '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/']
-        mounts += [(sb.workdir, work, True), (_CTL, ctl, False)]
-        self.mounts = sorted(reversed(mounts), key=lambda m: -len(m[0]))   # later mounts cover earlier ones
-        ns = ['--unshare-all', '--die-with-parent', '--new-session', '--hostname', 'sandbox']
-        if os.geteuid() != 0: ns += ['--uid', '0', '--gid', '0']   # a user namespace: the harness's uid is root inside
-        self.prefix = _limit_prefix(self.cgroup, sb.limits)
-        self.args = ['bwrap', *ns, *args]
 
     @staticmethod
     def _under_writable_or_root(path:str, writable:list[str]) -> bool:
         return PurePosixPath(path).parent == PurePosixPath('/') or any(path.startswith(w + '/') for w in writable)
 
-    def command(self, argv:list[str], network:bool, env:dict, cwd:str, extra:tuple=()) -> list[str]:
-        envargs = ['--clearenv'] + [a for k, v in env.items() for a in ('--setenv', k, str(v))]
-        netns = None if network else self._netns()
-        join = ['nsenter', f'--net=/proc/{netns}/ns/net', '--'] if netns else []
-        return [*self.prefix, *join, *self.args, *(['--share-net', *self.net_args] if network else ['--share-net'] if netns else []),
-                *extra, *envargs, '--chdir', cwd, '--', *argv]
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #6d4c71e4
+@patch(cls_method=True)
+def unavailable(cls:_BwrapBackend, image:str|None=None) -> str|None:
+    "None when bubblewrap works here and `image` is a rootfs it can run (None, 'host' or a directory)."
+    why = _bwrap_works()
+    if why is None and image not in (None, 'host') and not Path(image).is_dir(): why = f"bwrap runs rootfs directories and {image!r} is not one"
+    return why
 
-    def _netns(self) -> int|None:
-        "The pid whose network namespace offline runs share: the live terminal's, so its servers are reachable (root only)."
-        pid = self.netns_pid
-        if pid is None or not os.path.exists(f'/proc/{pid}/ns/net'): return None
-        return pid
+@patch(cls_method=True)
+def image_missing(cls:_BwrapBackend, image:str|None=None) -> str|None:
+    return "the base image is not built; run `termworld image build` (or use image='host')" if image is None and not image_ready() else None
 
-    def run(self, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
-        return _run_popen(self.command(argv, network, env, cwd), stdin=stdin, timeout=timeout, limits=self.sb.limits,
-                          env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')}, stop=stop)
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #528c9d40
+@patch
+def _rootfs(self:_BwrapBackend) -> tuple[Path, bool]:
+    image = self.sb.image
+    if image is None:
+        if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` (a few minutes, needs root and the network) or pass image='host' to use this machine's / read-only.")
+        return image_dir(), False
+    if image == 'host': return Path('/'), True
+    if Path(image).is_dir(): return Path(image), False
+    raise SandboxError(f"bwrap runs rootfs directories and {image!r} is not one; pass backend='docker' for Docker images.")
 
-    def spawn(self, argv:list[str], env:dict, cwd:str) -> subprocess.Popen:
-        "Start a long-lived process in the sandbox (the terminal's tmux server), network off; later offline runs join its network namespace."
-        rfd, wfd = os.pipe()
-        try:
-            proc = subprocess.Popen(self.command(argv, False, env, cwd, ('--info-fd', str(wfd))), stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, close_fds=True,
-                                    pass_fds=[wfd])
-            os.close(wfd); wfd = -1
-            info, deadline = b'', time.monotonic() + 10
-            while b'}' not in info and time.monotonic() < deadline:
-                ready, _, _ = select.select([rfd], [], [], 0.1)
-                if ready:
-                    chunk = os.read(rfd, 4096)
-                    if not chunk: break
-                    info += chunk
-            if os.geteuid() == 0 and b'}' in info:     # it joined the shared namespace if there was one, or made it
-                self.netns_pid = json.loads(info[:info.index(b'}') + 1]).get('child-pid')
-            return proc
-        finally:
-            os.close(rfd)
-            if wfd >= 0: os.close(wfd)
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #d14dc0eb
+@patch
+def start(self:_BwrapBackend):
+    sb = self.sb
+    rootfs, host_mode = self._rootfs()
+    self.rootfs = rootfs
+    writable = [p for p in _WRITABLE if not (host_mode and p in ('/usr/local', '/opt'))]
+    if not self._under_writable_or_root(sb.workdir, writable):
+        raise SandboxError(f"workdir {sb.workdir} lies inside the read-only image; choose a top-level directory such as /app or one under /root or /tmp.")
+    self.dir = _POOL.take((str(rootfs), host_mode, sb.workdir), lambda: _seed_dir(rootfs, host_mode, sb.workdir, writable))
+    self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
+    ctl, work = self.dir/'ctl', self.dir/'app'
+    mounts, args = [], []
+    for spath in writable:
+        dest = self.dir/'w'/spath.strip('/').replace('/', '.')
+        if dest.is_dir(): mounts.append((spath, dest, True))
+    for entry in sorted(os.listdir(rootfs)):
+        src = rootfs/entry
+        if entry in ('proc', 'dev', 'sys', 'run', 'boot', 'media', 'lost+found') or entry.startswith('.') or (host_mode and entry not in _HOST_VISIBLE): continue
+        if '/' + entry in writable or '/' + entry == sb.workdir: continue
+        if src.is_symlink(): args += ['--symlink', os.readlink(src), '/' + entry]
+        elif src.is_dir(): args += ['--ro-bind', str(src), '/' + entry]; mounts.append(('/' + entry, src, False))
+    for spath, dest, _ in mounts:
+        if dest.is_relative_to(self.dir): args += ['--bind', str(dest), spath]
+    # network runs get this machine's DNS settings and trusted CAs (TLS-intercepting proxies) for setup downloads
+    self.net_args = [a for f in _HOST_NET_FILES if not host_mode and Path(f).is_file() and (rootfs/f.lstrip('/')).exists()
+                     for a in ('--ro-bind', f, f)]
+    args += ['--bind', str(work), sb.workdir, '--tmpfs', '/run', '--dir', '/run/lock', '--bind', str(ctl), _CTL,
+             '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/']
+    mounts += [(sb.workdir, work, True), (_CTL, ctl, False)]
+    self.mounts = sorted(reversed(mounts), key=lambda m: -len(m[0]))   # later mounts cover earlier ones
+    ns = ['--unshare-all', '--die-with-parent', '--new-session', '--hostname', 'sandbox']
+    if os.geteuid() != 0: ns += ['--uid', '0', '--gid', '0']   # a user namespace: the harness's uid is root inside
+    self.prefix = _limit_prefix(self.cgroup, sb.limits)
+    self.args = ['bwrap', *ns, *args]
 
-    def client_user(self) -> dict: return {}
-    def ctl_host(self) -> Path: return self.dir/'ctl'
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #8ad092d1
+@patch
+def command(self:_BwrapBackend, argv:list[str], network:bool, env:dict, cwd:str, extra:tuple=()) -> list[str]:
+    envargs = ['--clearenv'] + [a for k, v in env.items() for a in ('--setenv', k, str(v))]
+    netns = None if network else self._netns()
+    join = ['nsenter', f'--net=/proc/{netns}/ns/net', '--'] if netns else []
+    return [*self.prefix, *join, *self.args, *(['--share-net', *self.net_args] if network else ['--share-net'] if netns else []),
+            *extra, *envargs, '--chdir', cwd, '--', *argv]
 
-    def _tmux_client(self) -> list[str]:
-        "The host's tmux when it is the image's version (fast), else the image's own tmux run in the sandbox."
-        key = str(self.rootfs)
-        if key not in _TMUX_MATCH:
-            inside = _run_popen(self.command(['tmux', '-V'], False, _ENV, '/'), stdin=None, timeout=30, limits=self.sb.limits)
-            host = subprocess.run(['tmux', '-V'], capture_output=True, text=True) if shutil.which('tmux') else None
-            _TMUX_MATCH[key] = bool(host and host.stdout.strip() == inside.stdout.strip())
-        return ['tmux'] if _TMUX_MATCH[key] else self.command(['tmux'], False, _ENV, '/')
+@patch
+def _netns(self:_BwrapBackend) -> int|None:
+    "The pid whose network namespace offline runs share: the live terminal's, so its servers are reachable (root only)."
+    pid = self.netns_pid
+    if pid is None or not os.path.exists(f'/proc/{pid}/ns/net'): return None
+    return pid
 
-    def close(self):
-        if self.cgroup: _POOL.discard_cgroup(self.cgroup)
-        if self.dir: _POOL.discard(self.dir)
+@patch
+def run(self:_BwrapBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
+    return _run_popen(self.command(argv, network, env, cwd), stdin=stdin, timeout=timeout, limits=self.sb.limits,
+                      env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')}, stop=stop)
+
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #1879f4f9
+@patch
+def spawn(self:_BwrapBackend, argv:list[str], env:dict, cwd:str) -> subprocess.Popen:
+    "Start a long-lived process in the sandbox (the terminal's tmux server), network off; later offline runs join its network namespace."
+    rfd, wfd = os.pipe()
+    try:
+        proc = subprocess.Popen(self.command(argv, False, env, cwd, ('--info-fd', str(wfd))), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, close_fds=True,
+                                pass_fds=[wfd])
+        os.close(wfd); wfd = -1
+        info, deadline = b'', time.monotonic() + 10
+        while b'}' not in info and time.monotonic() < deadline:
+            ready, _, _ = select.select([rfd], [], [], 0.1)
+            if ready:
+                chunk = os.read(rfd, 4096)
+                if not chunk: break
+                info += chunk
+        if os.geteuid() == 0 and b'}' in info:     # it joined the shared namespace if there was one, or made it
+            self.netns_pid = json.loads(info[:info.index(b'}') + 1]).get('child-pid')
+        return proc
+    finally:
+        os.close(rfd)
+        if wfd >= 0: os.close(wfd)
+
+@patch
+def client_user(self:_BwrapBackend) -> dict: return {}
+
+@patch
+def ctl_host(self:_BwrapBackend) -> Path: return self.dir/'ctl'
+
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #4593da44
+@patch
+def _tmux_client(self:_BwrapBackend) -> list[str]:
+    "The host's tmux when it is the image's version (fast), else the image's own tmux run in the sandbox."
+    key = str(self.rootfs)
+    if key not in _TMUX_MATCH:
+        inside = _run_popen(self.command(['tmux', '-V'], False, _ENV, '/'), stdin=None, timeout=30, limits=self.sb.limits)
+        host = subprocess.run(['tmux', '-V'], capture_output=True, text=True) if shutil.which('tmux') else None
+        _TMUX_MATCH[key] = bool(host and host.stdout.strip() == inside.stdout.strip())
+    return ['tmux'] if _TMUX_MATCH[key] else self.command(['tmux'], False, _ENV, '/')
+
+@patch
+def close(self:_BwrapBackend):
+    if self.cgroup: _POOL.discard_cgroup(self.cgroup)
+    if self.dir: _POOL.discard(self.dir)
+
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #8918517f
+register_backend('bwrap')(_BwrapBackend)
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #f01ac974
 def _seed_dir(rootfs:Path, host_mode:bool, workdir:str, writable:list[str]) -> Path:

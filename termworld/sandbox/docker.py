@@ -6,6 +6,7 @@
 from __future__ import annotations
 import atexit, io, os, queue, shutil, signal, subprocess, tarfile, tempfile, threading, time, uuid
 from pathlib import Path, PurePosixPath
+from fastcore.basics import patch
 
 from ..core import log
 from .base import *
@@ -27,305 +28,356 @@ def _docker_works() -> str|None:
 # %% ../../nbs/runtime/sandbox/07_docker.ipynb #ae86aab1
 _KILL_MARKED = 'for p in /proc/[0-9]*; do if tr "\\0" "\\n" < $p/environ 2>/dev/null | grep -qx "TERMWORLD_RUN=$1"; then kill -9 ${p#/proc/} 2>/dev/null; fi; done'
 
-@register_backend('docker')
 class _DockerBackend(_HostFS):
     hidden = ('/proc', '/dev', '/sys')
     def __init__(self, sb:Sandbox):
         self.sb, self.dir, self.container, self.mounts, self.connected, self.bridged, self._procs_file = sb, None, None, [], False, False, None
 
-    @classmethod
-    def unavailable(cls, image:str|None=None) -> str|None:
-        "None when a Docker daemon answers (any image: missing ones are imported or pulled on start)."
-        return _docker_works()
-
-    @classmethod
-    def image_missing(cls, image:str|None=None) -> str|None:
-        if image is None and not docker_image_present(image_tag()) and not image_ready(): return "the base image is not built; run `termworld image build`"
-        return None
-
-    def start(self):
-        import docker
-        sb = self.sb
-        self.client = _docker_client()
-        self.api = self.client.api
-        _REMOVER.sweep(self.client)
-        image = sb.image or image_tag()
-        if not docker_image_present(image):
-            if sb.image is None:
-                if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` (a few minutes, needs root and the network).")
-                docker_import(image_dir(), image, echo=log.info)
-            else:
-                log.info(f"pulling Docker image {image}")
-                try: self.client.images.pull(image)
-                except docker.errors.APIError as e: raise SandboxError(f"Docker image {image!r} is not here and cannot be pulled ({e.explanation}); pull or build it first.") from None
-        self.dir = Path(tempfile.mkdtemp(prefix=f'{os.getpid()}-{sb.id}-', dir=_sandboxes_dir()))
-        (self.dir/'ctl').mkdir()
-        volumes = {str(self.dir/'ctl'): {'bind': _CTL, 'mode': 'rw'}}
-        if sb.image is None:   # the base image's workdir is empty: serve it from the host
-            ca = '/etc/ssl/certs/ca-certificates.crt'
-            if Path(ca).is_file(): volumes[ca] = {'bind': ca, 'mode': 'ro'}   # trust what this machine trusts
-            (self.dir/'app').mkdir()
-            volumes[str(self.dir/'app')] = {'bind': sb.workdir, 'mode': 'rw'}
-            self.mounts = [(sb.workdir, self.dir/'app', True)]
-        self.mounts = sorted(self.mounts + [(_CTL, self.dir/'ctl', False)], key=lambda m: -len(m[0]))
-        self.image_name, self.volumes = image, volumes
-
-    def _up(self, network:bool):
-        "Create and start the container on first use, its network mode set by that first use (Docker fixes it)."
-        import docker
-        if self.container is not None: return
-        sb, lim = self.sb, self.sb.limits
-        env = {k: v for k, v in _ENV.items() if k not in ('HOSTNAME',)}
-        try:
-            self.container = self.client.containers.create(
-                self.image_name, command=['sleep', 'infinity'], init=True, detach=True, working_dir=sb.workdir, hostname='sandbox',
-                environment=env, network_mode='bridge' if network else 'none', mem_limit=f'{lim.memory_mb}m',
-                memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes,
-                # bind mounts as HostConfig mounts, not `volumes` (which also declares VOLUMEs that a commit would keep)
-                mounts=[docker.types.Mount(v['bind'], host, type='bind', read_only=v['mode'] == 'ro') for host, v in self.volumes.items()],
-                ulimits=[docker.types.Ulimit(name='fsize', soft=lim.disk_mb << 20, hard=lim.disk_mb << 20),
-                         docker.types.Ulimit(name='core', soft=0, hard=0)],
-                security_opt=['no-new-privileges'], labels={'termworld.sandbox': sb.id, 'termworld.pid': str(os.getpid())})
-            self.container.start()
-        except docker.errors.APIError as e:
-            raise SandboxError(f"Docker could not start a container from {self.image_name!r} ({e.explanation}); check `docker info` and the image.") from None
-        self.connected = self.bridged = network
-
-    def _network(self, on:bool):
-        "Connect or cut the bridge. Docker fixes `none` at creation, so a container started offline cannot gain network."
-        self._up(on)
-        if on == self.connected: return
-        if on and not self.bridged:
-            raise SandboxError("this Docker sandbox's container started without network and Docker cannot add it later; make the first run the one with network=True (setup), or create the sandbox with Limits(network=True).")
-        net = self.client.networks.get('bridge')
-        net.connect(self.container) if on else net.disconnect(self.container, force=True)
-        self.connected = on
-
-    def _exec(self, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str) -> str:
-        import docker
-        for attempt in range(2):
-            try: return self.api.exec_create(self.container.id, argv, stdin=stdin is not None,
-                                             environment={**env, 'TERMWORLD_RUN': marker}, workdir=cwd)['Id']
-            except docker.errors.APIError as e:   # left frozen by an earlier kill the daemon answered late: thaw and retry once
-                if attempt or 'is paused' not in str(e): raise
-                _unpause(self.container, tries=10)
-
-    def run(self, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
-        from docker.utils.socket import frames_iter
-        self._network(network)
-        start = time.perf_counter()
-        marker = uuid.uuid4().hex[:16]
-        limits = self.sb.limits
-        out, err = _Capped(limits.output_bytes), _Capped(limits.output_bytes)
-        exec_id = self._exec(argv, env, cwd, stdin, marker)
-        sock = self.api.exec_start(exec_id, socket=True)
-        raw = getattr(sock, '_sock', sock)
-        if stdin is not None:
-            def feed():
-                try: raw.sendall(stdin); raw.shutdown(1)
-                except OSError: pass
-            threading.Thread(target=feed, daemon=True).start()
-        done = threading.Event()
-        def pump():
-            try:
-                for stream, data in frames_iter(sock, tty=False):
-                    (out if stream == 1 else err).add(data)
-                    if out.total + err.total > max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes): break
-            except (OSError, ValueError): pass   # the socket was closed under us after a kill
-            done.set()
-        threading.Thread(target=pump, daemon=True).start()
-        deadline = time.monotonic() + timeout
-        note = ''
-        while not done.wait(0.05):
-            if time.monotonic() >= deadline: note = f"timed out after {timeout:g}s; the process tree was killed"; break
-            if stop.is_set(): note = getattr(stop, 'reason', 'stopped by the harness'); break
-        if out.total + err.total > max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes): note = f"stopped after {max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes) >> 20} MiB of output"
-        self._kill_run(marker, always=bool(note))   # like bwrap: nothing a run started outlives it
-        try: sock.close()
-        except OSError: pass
-        info = self.api.exec_inspect(exec_id)
-        code = None if note else info.get('ExitCode')
-        return RunResult(exit_code=code, stdout=out.text(), stderr=err.text() + (f"\n[termworld: {note}]\n" if note else ''),
-                         duration=time.perf_counter() - start, timed_out=note.startswith('timed out'),
-                         truncated=out.truncated or err.truncated or 'output' in note)
-
-    def _procs(self) -> list[int]|None:
-        "Host pids of the container's processes, read from its cgroup (None when the daemon is not local or we are not root)."
-        if self._procs_file is None:
-            self._procs_file = False
-            cid = self.container.id
-            for cand in (f'pids/docker/{cid}', f'pids/system.slice/docker-{cid}.scope', f'system.slice/docker-{cid}.scope', f'docker/{cid}'):
-                if os.geteuid() == 0 and Path(f'/sys/fs/cgroup/{cand}/cgroup.procs').exists():
-                    self._procs_file = Path(f'/sys/fs/cgroup/{cand}/cgroup.procs')
-                    break
-            if not self._procs_file and os.geteuid() == 0:
-                self.container.reload()
-                try:
-                    for line in Path(f"/proc/{self.container.attrs['State']['Pid']}/cgroup").read_text().splitlines():
-                        _, ctrl, path = line.split(':', 2)
-                        for cand in ([Path('/sys/fs/cgroup/pids')/path.lstrip('/')] if 'pids' in ctrl.split(',') else
-                                     [Path('/sys/fs/cgroup')/path.lstrip('/')] if ctrl == '' else []):
-                            if (cand/'cgroup.procs').exists(): self._procs_file = cand/'cgroup.procs'
-                except (OSError, ValueError, KeyError): pass
-        if not self._procs_file: return None
-        try: return [int(p) for p in self._procs_file.read_text().split()]
-        except OSError: return []
-
-    def _marked(self, marker:str) -> list[int]:
-        needle = f'TERMWORLD_RUN={marker}'.encode()
-        out = []
-        for pid in self._procs() or []:
-            try:
-                if needle in Path(f'/proc/{pid}/environ').read_bytes().split(b'\0'): out.append(pid)
-            except OSError: pass
-        return out
-
     _pause_lock = threading.Lock()
 
-    def _kill_run(self, marker:str, always:bool=True):
-        "Kill every process of one run (they carry its marker), the container frozen meanwhile so nothing forks away."
-        import docker
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #b9e27a9d
+@patch(cls_method=True)
+def unavailable(cls:_DockerBackend, image:str|None=None) -> str|None:
+    "None when a Docker daemon answers (any image: missing ones are imported or pulled on start)."
+    return _docker_works()
+
+@patch(cls_method=True)
+def image_missing(cls:_DockerBackend, image:str|None=None) -> str|None:
+    if image is None and not docker_image_present(image_tag()) and not image_ready(): return "the base image is not built; run `termworld image build`"
+    return None
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #f362a74d
+@patch
+def start(self:_DockerBackend):
+    import docker
+    sb = self.sb
+    self.client = _docker_client()
+    self.api = self.client.api
+    _REMOVER.sweep(self.client)
+    image = sb.image or image_tag()
+    if not docker_image_present(image):
+        if sb.image is None:
+            if not image_ready(): raise SandboxError("the shared base image is not built; run `termworld image build` (a few minutes, needs root and the network).")
+            docker_import(image_dir(), image, echo=log.info)
+        else:
+            log.info(f"pulling Docker image {image}")
+            try: self.client.images.pull(image)
+            except docker.errors.APIError as e: raise SandboxError(f"Docker image {image!r} is not here and cannot be pulled ({e.explanation}); pull or build it first.") from None
+    self.dir = Path(tempfile.mkdtemp(prefix=f'{os.getpid()}-{sb.id}-', dir=_sandboxes_dir()))
+    (self.dir/'ctl').mkdir()
+    volumes = {str(self.dir/'ctl'): {'bind': _CTL, 'mode': 'rw'}}
+    if sb.image is None:   # the base image's workdir is empty: serve it from the host
+        ca = '/etc/ssl/certs/ca-certificates.crt'
+        if Path(ca).is_file(): volumes[ca] = {'bind': ca, 'mode': 'ro'}   # trust what this machine trusts
+        (self.dir/'app').mkdir()
+        volumes[str(self.dir/'app')] = {'bind': sb.workdir, 'mode': 'rw'}
+        self.mounts = [(sb.workdir, self.dir/'app', True)]
+    self.mounts = sorted(self.mounts + [(_CTL, self.dir/'ctl', False)], key=lambda m: -len(m[0]))
+    self.image_name, self.volumes = image, volumes
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #24604c64
+@patch
+def _up(self:_DockerBackend, network:bool):
+    "Create and start the container on first use, its network mode set by that first use (Docker fixes it)."
+    import docker
+    if self.container is not None: return
+    sb, lim = self.sb, self.sb.limits
+    env = {k: v for k, v in _ENV.items() if k not in ('HOSTNAME',)}
+    try:
+        self.container = self.client.containers.create(
+            self.image_name, command=['sleep', 'infinity'], init=True, detach=True, working_dir=sb.workdir, hostname='sandbox',
+            environment=env, network_mode='bridge' if network else 'none', mem_limit=f'{lim.memory_mb}m',
+            memswap_limit=f'{lim.memory_mb}m', pids_limit=lim.processes,
+            # bind mounts as HostConfig mounts, not `volumes` (which also declares VOLUMEs that a commit would keep)
+            mounts=[docker.types.Mount(v['bind'], host, type='bind', read_only=v['mode'] == 'ro') for host, v in self.volumes.items()],
+            ulimits=[docker.types.Ulimit(name='fsize', soft=lim.disk_mb << 20, hard=lim.disk_mb << 20),
+                     docker.types.Ulimit(name='core', soft=0, hard=0)],
+            security_opt=['no-new-privileges'], labels={'termworld.sandbox': sb.id, 'termworld.pid': str(os.getpid())})
+        self.container.start()
+    except docker.errors.APIError as e:
+        raise SandboxError(f"Docker could not start a container from {self.image_name!r} ({e.explanation}); check `docker info` and the image.") from None
+    self.connected = self.bridged = network
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #6e0df71b
+@patch
+def _network(self:_DockerBackend, on:bool):
+    "Connect or cut the bridge. Docker fixes `none` at creation, so a container started offline cannot gain network."
+    self._up(on)
+    if on == self.connected: return
+    if on and not self.bridged:
+        raise SandboxError("this Docker sandbox's container started without network and Docker cannot add it later; make the first run the one with network=True (setup), or create the sandbox with Limits(network=True).")
+    net = self.client.networks.get('bridge')
+    net.connect(self.container) if on else net.disconnect(self.container, force=True)
+    self.connected = on
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #0205ec76
+@patch
+def _exec(self:_DockerBackend, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str) -> str:
+    import docker
+    for attempt in range(2):
+        try: return self.api.exec_create(self.container.id, argv, stdin=stdin is not None,
+                                         environment={**env, 'TERMWORLD_RUN': marker}, workdir=cwd)['Id']
+        except docker.errors.APIError as e:   # left frozen by an earlier kill the daemon answered late: thaw and retry once
+            if attempt or 'is paused' not in str(e): raise
+            _unpause(self.container, tries=10)
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #b8656861
+@patch
+def run(self:_DockerBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
+    from docker.utils.socket import frames_iter
+    self._network(network)
+    start = time.perf_counter()
+    marker = uuid.uuid4().hex[:16]
+    limits = self.sb.limits
+    out, err = _Capped(limits.output_bytes), _Capped(limits.output_bytes)
+    exec_id = self._exec(argv, env, cwd, stdin, marker)
+    sock = self.api.exec_start(exec_id, socket=True)
+    raw = getattr(sock, '_sock', sock)
+    if stdin is not None:
+        def feed():
+            try: raw.sendall(stdin); raw.shutdown(1)
+            except OSError: pass
+        threading.Thread(target=feed, daemon=True).start()
+    done = threading.Event()
+    def pump():
         try:
-            if self._procs() is not None:
-                if not self._marked(marker): return
-                with self._pause_lock:   # one freeze at a time: a second pause or an early unpause would leave it frozen
-                    try:   # a pause that errors (a fork bomb can make freezing time out) may still leave it frozen: always thaw
-                        self.container.pause()
-                        for pid in self._marked(marker):
-                            try: os.kill(pid, signal.SIGKILL)
-                            except ProcessLookupError: pass
-                    finally: _unpause(self.container)
-            elif always:
-                for _ in range(3):
-                    exec_id = self.api.exec_create(self.container.id, ['sh', '-c', _KILL_MARKED, 'kill', marker])['Id']
-                    self.api.exec_start(exec_id)
-        except (docker.errors.DockerException, OSError) as e:   # gone already, or a daemon too slow to answer: the next run thaws it
-            log.debug(f"kill of run {marker} failed: {e}")
+            for stream, data in frames_iter(sock, tty=False):
+                (out if stream == 1 else err).add(data)
+                if out.total + err.total > max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes): break
+        except (OSError, ValueError): pass   # the socket was closed under us after a kill
+        done.set()
+    threading.Thread(target=pump, daemon=True).start()
+    deadline = time.monotonic() + timeout
+    note = ''
+    while not done.wait(0.05):
+        if time.monotonic() >= deadline: note = f"timed out after {timeout:g}s; the process tree was killed"; break
+        if stop.is_set(): note = getattr(stop, 'reason', 'stopped by the harness'); break
+    if out.total + err.total > max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes): note = f"stopped after {max(_OUTPUT_HARD_CAP, 16 * limits.output_bytes) >> 20} MiB of output"
+    self._kill_run(marker, always=bool(note))   # like bwrap: nothing a run started outlives it
+    try: sock.close()
+    except OSError: pass
+    info = self.api.exec_inspect(exec_id)
+    code = None if note else info.get('ExitCode')
+    return RunResult(exit_code=code, stdout=out.text(), stderr=err.text() + (f"\n[termworld: {note}]\n" if note else ''),
+                     duration=time.perf_counter() - start, timed_out=note.startswith('timed out'),
+                     truncated=out.truncated or err.truncated or 'output' in note)
 
-    # file operations outside the host-mounted workspace go through Docker's archive API
-    def _mapped(self, spath:str) -> bool:
-        try: mapped = self._map(self._resolve(spath))[0] is not None
-        except SandboxError: mapped = False
-        if not mapped: self._up(self.sb.limits.network)
-        return mapped
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #4d09d866
+@patch
+def _procs(self:_DockerBackend) -> list[int]|None:
+    "Host pids of the container's processes, read from its cgroup (None when the daemon is not local or we are not root)."
+    if self._procs_file is None:
+        self._procs_file = False
+        cid = self.container.id
+        for cand in (f'pids/docker/{cid}', f'pids/system.slice/docker-{cid}.scope', f'system.slice/docker-{cid}.scope', f'docker/{cid}'):
+            if os.geteuid() == 0 and Path(f'/sys/fs/cgroup/{cand}/cgroup.procs').exists():
+                self._procs_file = Path(f'/sys/fs/cgroup/{cand}/cgroup.procs')
+                break
+        if not self._procs_file and os.geteuid() == 0:
+            self.container.reload()
+            try:
+                for line in Path(f"/proc/{self.container.attrs['State']['Pid']}/cgroup").read_text().splitlines():
+                    _, ctrl, path = line.split(':', 2)
+                    for cand in ([Path('/sys/fs/cgroup/pids')/path.lstrip('/')] if 'pids' in ctrl.split(',') else
+                                 [Path('/sys/fs/cgroup')/path.lstrip('/')] if ctrl == '' else []):
+                        if (cand/'cgroup.procs').exists(): self._procs_file = cand/'cgroup.procs'
+            except (OSError, ValueError, KeyError): pass
+    if not self._procs_file: return None
+    try: return [int(p) for p in self._procs_file.read_text().split()]
+    except OSError: return []
 
-    def write(self, spath:str, data:bytes, mode:int|None=None):
-        if self._mapped(spath) and self._mapped(str(PurePosixPath(spath).parent)): return super().write(spath, data, mode)
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode='w') as tar:
-            info = tarfile.TarInfo(PurePosixPath(spath).name); info.size = len(data); info.mode = 0o644 if mode is None else mode
-            info.mtime = int(time.time()); tar.addfile(info, io.BytesIO(data))
-        parent = str(PurePosixPath(spath).parent)
-        self.run(['mkdir', '-p', parent], 60, False, _ENV, '/', None, threading.Event())
-        if not self.container.put_archive(parent, buf.getvalue()): raise SandboxError(f"could not write {spath} in the container; check that {parent} is writable.")
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #bcd6134a
+@patch
+def _marked(self:_DockerBackend, marker:str) -> list[int]:
+    needle = f'TERMWORLD_RUN={marker}'.encode()
+    out = []
+    for pid in self._procs() or []:
+        try:
+            if needle in Path(f'/proc/{pid}/environ').read_bytes().split(b'\0'): out.append(pid)
+        except OSError: pass
+    return out
 
-    def read(self, spath:str) -> bytes:
-        import docker
-        if self._mapped(spath): return super().read(spath)
-        try: stream, st = self.container.get_archive(spath)
-        except docker.errors.NotFound: raise FileNotFoundError(f"no such file in the sandbox: {spath}") from None
-        with tarfile.open(fileobj=io.BytesIO(b''.join(stream))) as tar:
-            member = tar.next()
-            if member is None or not member.isfile(): raise SandboxError(f"{spath} is not a regular file; read files only.")
-            return tar.extractfile(member).read()
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #f02da740
+@patch
+def _kill_run(self:_DockerBackend, marker:str, always:bool=True):
+    "Kill every process of one run (they carry its marker), the container frozen meanwhile so nothing forks away."
+    import docker
+    try:
+        if self._procs() is not None:
+            if not self._marked(marker): return
+            with self._pause_lock:   # one freeze at a time: a second pause or an early unpause would leave it frozen
+                try:   # a pause that errors (a fork bomb can make freezing time out) may still leave it frozen: always thaw
+                    self.container.pause()
+                    for pid in self._marked(marker):
+                        try: os.kill(pid, signal.SIGKILL)
+                        except ProcessLookupError: pass
+                finally: _unpause(self.container)
+        elif always:
+            for _ in range(3):
+                exec_id = self.api.exec_create(self.container.id, ['sh', '-c', _KILL_MARKED, 'kill', marker])['Id']
+                self.api.exec_start(exec_id)
+    except (docker.errors.DockerException, OSError) as e:   # gone already, or a daemon too slow to answer: the next run thaws it
+        log.debug(f"kill of run {marker} failed: {e}")
 
-    def listdir(self, spath:str) -> list[str]:
-        if self._mapped(spath): return super().listdir(spath)
-        r = self.run(['ls', '-A1', spath], 60, False, _ENV, '/', None, threading.Event())
-        if r.exit_code: raise FileNotFoundError(f"no such directory in the sandbox: {spath}")
-        return sorted(r.stdout.splitlines())
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #7826bcc1
+# file operations outside the host-mounted workspace go through Docker's archive API
+@patch
+def _mapped(self:_DockerBackend, spath:str) -> bool:
+    try: mapped = self._map(self._resolve(spath))[0] is not None
+    except SandboxError: mapped = False
+    if not mapped: self._up(self.sb.limits.network)
+    return mapped
 
-    def copy_in(self, local:Path, dest:str):
-        if self._mapped(dest): return super().copy_in(local, dest)
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode='w') as tar: tar.add(local, arcname='.')
-        self.run(['mkdir', '-p', dest], 60, False, _ENV, '/', None, threading.Event())
-        self.container.put_archive(dest, buf.getvalue())
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #dd871f43
+@patch
+def write(self:_DockerBackend, spath:str, data:bytes, mode:int|None=None):
+    if self._mapped(spath) and self._mapped(str(PurePosixPath(spath).parent)): return _HostFS.write(self, spath, data, mode)
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode='w') as tar:
+        info = tarfile.TarInfo(PurePosixPath(spath).name); info.size = len(data); info.mode = 0o644 if mode is None else mode
+        info.mtime = int(time.time()); tar.addfile(info, io.BytesIO(data))
+    parent = str(PurePosixPath(spath).parent)
+    self.run(['mkdir', '-p', parent], 60, False, _ENV, '/', None, threading.Event())
+    if not self.container.put_archive(parent, buf.getvalue()): raise SandboxError(f"could not write {spath} in the container; check that {parent} is writable.")
 
-    def snapshot(self, spath:str) -> dict[str, str]:
-        if self._mapped(spath): return super().snapshot(spath)
-        script = 'cd "$1" 2>/dev/null || exit 0; find . -type f -print0 | xargs -0r sha256sum; find . -type l | while read -r l; do printf "%s  %s\\n" "$(readlink "$l" | sed "s/^/symlink:/" | tr -d "\\n" | sha256sum | cut -d" " -f1)" "$l"; done'
-        r = self.run(['sh', '-c', script, 'snap', spath], 300, False, _ENV, '/', None, threading.Event())
-        out = {}
-        for line in r.stdout.splitlines():
-            digest, _, rel = line.partition('  ')
-            if rel: out[spath.rstrip('/') + '/' + rel[2:]] = digest
-        return out
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #696a0ac7
+@patch
+def read(self:_DockerBackend, spath:str) -> bytes:
+    import docker
+    if self._mapped(spath): return _HostFS.read(self, spath)
+    try: stream, st = self.container.get_archive(spath)
+    except docker.errors.NotFound: raise FileNotFoundError(f"no such file in the sandbox: {spath}") from None
+    with tarfile.open(fileobj=io.BytesIO(b''.join(stream))) as tar:
+        member = tar.next()
+        if member is None or not member.isfile(): raise SandboxError(f"{spath} is not a regular file; read files only.")
+        return tar.extractfile(member).read()
 
-    def disk_usage(self) -> int:
-        return super().disk_usage() if any(w for _, _, w in self.mounts) else 0
+@patch
+def listdir(self:_DockerBackend, spath:str) -> list[str]:
+    if self._mapped(spath): return _HostFS.listdir(self, spath)
+    r = self.run(['ls', '-A1', spath], 60, False, _ENV, '/', None, threading.Event())
+    if r.exit_code: raise FileNotFoundError(f"no such directory in the sandbox: {spath}")
+    return sorted(r.stdout.splitlines())
 
-    # the terminal: tmux runs in the container; the host's tmux talks to it through the mounted socket when it can
-    def spawn(self, argv:list[str], env:dict, cwd:str):
-        self._up(False)
-        exec_id = self.api.exec_create(self.container.id, argv, environment=env, workdir=cwd)['Id']
-        self.api.exec_start(exec_id, detach=True)
-        return None
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #21500c0c
+@patch
+def copy_in(self:_DockerBackend, local:Path, dest:str):
+    if self._mapped(dest): return _HostFS.copy_in(self, local, dest)
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode='w') as tar: tar.add(local, arcname='.')
+    self.run(['mkdir', '-p', dest], 60, False, _ENV, '/', None, threading.Event())
+    self.container.put_archive(dest, buf.getvalue())
 
-    def ctl_host(self) -> Path: return self.dir/'ctl'
-    def client_user(self) -> dict: return {}
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #ff2353f6
+@patch
+def snapshot(self:_DockerBackend, spath:str) -> dict[str, str]:
+    if self._mapped(spath): return _HostFS.snapshot(self, spath)
+    script = 'cd "$1" 2>/dev/null || exit 0; find . -type f -print0 | xargs -0r sha256sum; find . -type l | while read -r l; do printf "%s  %s\\n" "$(readlink "$l" | sed "s/^/symlink:/" | tr -d "\\n" | sha256sum | cut -d" " -f1)" "$l"; done'
+    r = self.run(['sh', '-c', script, 'snap', spath], 300, False, _ENV, '/', None, threading.Event())
+    out = {}
+    for line in r.stdout.splitlines():
+        digest, _, rel = line.partition('  ')
+        if rel: out[spath.rstrip('/') + '/' + rel[2:]] = digest
+    return out
 
-    def tmux(self, sock:str, args:list[str]) -> tuple[int, str, str]:
-        self._up(False)
-        if self._host_tmux_ok(): return super().tmux(sock, args)
-        exec_id = self.api.exec_create(self.container.id, ['tmux', '-N', '-S', sock, *args])['Id']
-        out = self.api.exec_start(exec_id, demux=True)
-        rc = self.api.exec_inspect(exec_id).get('ExitCode')
-        return rc, (out[0] or b'').decode(errors='replace'), (out[1] or b'').decode(errors='replace')
+@patch
+def disk_usage(self:_DockerBackend) -> int:
+    return _HostFS.disk_usage(self) if any(w for _, _, w in self.mounts) else 0
 
-    def tmux_argv(self, sock:str) -> list[str]|None:
-        return ['tmux', '-N', '-S', str(self.ctl_host()/PurePosixPath(sock).name)] if self._host_tmux_ok() else None
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #62784bd1
+# the terminal: tmux runs in the container; the host's tmux talks to it through the mounted socket when it can
+@patch
+def spawn(self:_DockerBackend, argv:list[str], env:dict, cwd:str):
+    self._up(False)
+    exec_id = self.api.exec_create(self.container.id, argv, environment=env, workdir=cwd)['Id']
+    self.api.exec_start(exec_id, detach=True)
+    return None
 
-    def _host_tmux_ok(self) -> bool:
-        key = ('docker', self.sb.image)
-        if key not in _TMUX_MATCH:
-            inside = self.run(['tmux', '-V'], 30, False, _ENV, '/', None, threading.Event())
-            host = subprocess.run(['tmux', '-V'], capture_output=True, text=True) if shutil.which('tmux') else None
-            # the server checks the client's uid: the host's tmux works when the harness is the container's root
-            _TMUX_MATCH[key] = bool(os.geteuid() == 0 and host and host.stdout.strip() == inside.stdout.strip())
-        return _TMUX_MATCH[key]
+@patch
+def ctl_host(self:_DockerBackend) -> Path: return self.dir/'ctl'
 
-    def close(self):
-        if self.container is not None:
-            _REMOVER.remove(self.container)
-            self.container = None
-        if self.dir: _POOL.discard(self.dir)
+@patch
+def client_user(self:_DockerBackend) -> dict: return {}
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #b078dcf8
+@patch
+def tmux(self:_DockerBackend, sock:str, args:list[str]) -> tuple[int, str, str]:
+    self._up(False)
+    if self._host_tmux_ok(): return _HostFS.tmux(self, sock, args)
+    exec_id = self.api.exec_create(self.container.id, ['tmux', '-N', '-S', sock, *args])['Id']
+    out = self.api.exec_start(exec_id, demux=True)
+    rc = self.api.exec_inspect(exec_id).get('ExitCode')
+    return rc, (out[0] or b'').decode(errors='replace'), (out[1] or b'').decode(errors='replace')
+
+@patch
+def tmux_argv(self:_DockerBackend, sock:str) -> list[str]|None:
+    return ['tmux', '-N', '-S', str(self.ctl_host()/PurePosixPath(sock).name)] if self._host_tmux_ok() else None
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #eafe03bf
+@patch
+def _host_tmux_ok(self:_DockerBackend) -> bool:
+    key = ('docker', self.sb.image)
+    if key not in _TMUX_MATCH:
+        inside = self.run(['tmux', '-V'], 30, False, _ENV, '/', None, threading.Event())
+        host = subprocess.run(['tmux', '-V'], capture_output=True, text=True) if shutil.which('tmux') else None
+        # the server checks the client's uid: the host's tmux works when the harness is the container's root
+        _TMUX_MATCH[key] = bool(os.geteuid() == 0 and host and host.stdout.strip() == inside.stdout.strip())
+    return _TMUX_MATCH[key]
+
+@patch
+def close(self:_DockerBackend):
+    if self.container is not None:
+        _REMOVER.remove(self.container)
+        self.container = None
+    if self.dir: _POOL.discard(self.dir)
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #7066e5ab
+register_backend('docker')(_DockerBackend)
+
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #cc41f59f
 class _ContainerRemover:
     "Removes closed sandboxes' containers in the background (flushed at exit; orphans of dead processes are swept)."
     def __init__(self): self.tasks, self.worker, self.pending, self.swept = queue.Queue(), None, set(), False
 
-    def remove(self, container):
-        self.pending.add(container.id)
-        if self.worker is None or not self.worker.is_alive():
-            self.worker = threading.Thread(target=self._work, daemon=True, name='termworld-container-remover')
-            self.worker.start()
-            atexit.register(self.flush)
-        self.tasks.put(container)
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #d34d1611
+@patch
+def remove(self:_ContainerRemover, container):
+    self.pending.add(container.id)
+    if self.worker is None or not self.worker.is_alive():
+        self.worker = threading.Thread(target=self._work, daemon=True, name='termworld-container-remover')
+        self.worker.start()
+        atexit.register(self.flush)
+    self.tasks.put(container)
 
-    def _work(self):
-        while True:
-            container = self.tasks.get()
-            self._remove(container)
+@patch
+def _work(self:_ContainerRemover):
+    while True:
+        container = self.tasks.get()
+        self._remove(container)
 
-    def _remove(self, container):
-        import docker
-        try: container.remove(force=True)
-        except docker.errors.APIError as e: log.debug(f"removing container {container.id[:12]}: {e}")   # already gone
-        self.pending.discard(container.id)
+@patch
+def _remove(self:_ContainerRemover, container):
+    import docker
+    try: container.remove(force=True)
+    except docker.errors.APIError as e: log.debug(f"removing container {container.id[:12]}: {e}")   # already gone
+    self.pending.discard(container.id)
 
-    def flush(self, timeout:float=60):
-        "Wait until every queued container is removed."
-        deadline = time.monotonic() + timeout
-        while self.pending and time.monotonic() < deadline: time.sleep(0.05)
+@patch
+def flush(self:_ContainerRemover, timeout:float=60):
+    "Wait until every queued container is removed."
+    deadline = time.monotonic() + timeout
+    while self.pending and time.monotonic() < deadline: time.sleep(0.05)
 
-    def sweep(self, client):
-        "Remove containers left by processes that died without closing their sandboxes."
-        if self.swept: return
-        self.swept = True
-        for c in client.containers.list(all=True, filters={'label': 'termworld.pid'}):
-            if not _owner_alive(c.labels.get('termworld.pid', '') + '-'): self.remove(c)
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #60893d0f
+@patch
+def sweep(self:_ContainerRemover, client):
+    "Remove containers left by processes that died without closing their sandboxes."
+    if self.swept: return
+    self.swept = True
+    for c in client.containers.list(all=True, filters={'label': 'termworld.pid'}):
+        if not _owner_alive(c.labels.get('termworld.pid', '') + '-'): self.remove(c)
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #fe45d490
 _REMOVER = _ContainerRemover()
 
 def _unpause(container, tries:int=5):

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import functools, hashlib, os, queue, selectors, shlex, shutil, signal, subprocess, tempfile, threading, time
 from pathlib import Path, PurePosixPath
+from fastcore.basics import patch
 
 from ..core import log
 from .base import *
@@ -30,52 +31,62 @@ class _DirPool:
     def __init__(self, size:int=2):
         self.size, self.ready, self.lock, self.tasks, self.worker, self.swept = size, {}, threading.Lock(), queue.Queue(), None, False
 
-    def _start(self):
-        if self.worker is None or not self.worker.is_alive():
-            self.worker = threading.Thread(target=self._work, daemon=True, name='termworld-sandbox-dirs')
-            self.worker.start()
-        if not self.swept:
-            self.swept = True
-            self.tasks.put(('sweep', None, None))
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #2ba36879
+@patch
+def _start(self:_DirPool):
+    if self.worker is None or not self.worker.is_alive():
+        self.worker = threading.Thread(target=self._work, daemon=True, name='termworld-sandbox-dirs')
+        self.worker.start()
+    if not self.swept:
+        self.swept = True
+        self.tasks.put(('sweep', None, None))
 
-    def take(self, key, make) -> Path:
-        "A fresh seeded directory for `key` (made now if none is ready); `make()` seeds one."
-        with self.lock:
-            ready = self.ready.setdefault(key, [])
-            path = ready.pop() if ready else None
-        self._start()
-        self.tasks.put(('fill', key, make))
-        return path if path is not None and path.exists() else make()
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #35ac46e5
+@patch
+def take(self:_DirPool, key, make) -> Path:
+    "A fresh seeded directory for `key` (made now if none is ready); `make()` seeds one."
+    with self.lock:
+        ready = self.ready.setdefault(key, [])
+        path = ready.pop() if ready else None
+    self._start()
+    self.tasks.put(('fill', key, make))
+    return path if path is not None and path.exists() else make()
 
-    def discard_cgroup(self, cgroup:_Cgroup):
-        "Kill what is left in a sandbox's cgroup now; remove the cgroup in the background."
-        cgroup.kill_all()
-        self._start()
-        self.tasks.put(('rmcg', cgroup, None))
+@patch
+def discard_cgroup(self:_DirPool, cgroup:_Cgroup):
+    "Kill what is left in a sandbox's cgroup now; remove the cgroup in the background."
+    cgroup.kill_all()
+    self._start()
+    self.tasks.put(('rmcg', cgroup, None))
 
-    def discard(self, path:Path):
-        "Move a sandbox directory out of the way at once; delete it in the background."
-        trash = path.parent/'.trash'
-        trash.mkdir(exist_ok=True)
-        try: os.rename(path, trash/path.name)
-        except OSError: _rmtree(path); return
-        self._start()
-        self.tasks.put(('rm', trash/path.name, None))
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #7399a920
+@patch
+def discard(self:_DirPool, path:Path):
+    "Move a sandbox directory out of the way at once; delete it in the background."
+    trash = path.parent/'.trash'
+    trash.mkdir(exist_ok=True)
+    try: os.rename(path, trash/path.name)
+    except OSError: _rmtree(path); return
+    self._start()
+    self.tasks.put(('rm', trash/path.name, None))
 
-    def _work(self):
-        while True:
-            kind, key, make = self.tasks.get()
-            try:
-                if kind == 'rm': _rmtree(key)
-                elif kind == 'rmcg': key.remove()
-                elif kind == 'sweep': _sweep_stale()
-                else:
-                    while len(self.ready.get(key, [])) < self.size:
-                        path = make()
-                        with self.lock: self.ready.setdefault(key, []).append(path)
-            except Exception as e:  # a background failure must not kill the worker; the next take() seeds synchronously
-                log.debug(f"sandbox directory worker: {e}")
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #2cc76aa2
+@patch
+def _work(self:_DirPool):
+    while True:
+        kind, key, make = self.tasks.get()
+        try:
+            if kind == 'rm': _rmtree(key)
+            elif kind == 'rmcg': key.remove()
+            elif kind == 'sweep': _sweep_stale()
+            else:
+                while len(self.ready.get(key, [])) < self.size:
+                    path = make()
+                    with self.lock: self.ready.setdefault(key, []).append(path)
+        except Exception as e:  # a background failure must not kill the worker; the next take() seeds synchronously
+            log.debug(f"sandbox directory worker: {e}")
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #9b986939
 def _owner_alive(name:str) -> bool:
     "Whether the process whose pid starts a sandbox directory's or cgroup's name still runs."
     pid = name.split('-', 1)[0]
@@ -114,119 +125,141 @@ class _HostFS:
     mounts: list[tuple[str, Path, bool]]   # (sandbox path, host dir, writable), longest prefix first
     hidden: tuple[str, ...] = ('/proc', '/dev', '/sys')
 
-    def _map(self, spath:str) -> tuple[Path|None, bool]:
-        if any(spath == h or spath.startswith(h + '/') for h in self.hidden): return None, False
-        for prefix, host, writable in self.mounts:
-            if spath == prefix or spath.startswith(prefix.rstrip('/') + '/'):
-                rest = spath[len(prefix):].lstrip('/')
-                return (host/rest if rest else host), writable
-        return None, False
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #bee61505
+@patch
+def _map(self:_HostFS, spath:str) -> tuple[Path|None, bool]:
+    if any(spath == h or spath.startswith(h + '/') for h in self.hidden): return None, False
+    for prefix, host, writable in self.mounts:
+        if spath == prefix or spath.startswith(prefix.rstrip('/') + '/'):
+            rest = spath[len(prefix):].lstrip('/')
+            return (host/rest if rest else host), writable
+    return None, False
 
-    def _resolve(self, spath:str, follow_last:bool=True) -> str:
-        "Resolve symbolic links component by component inside the sandbox's view; returns a sandbox path."
-        todo, done, hops = [p for p in spath.split('/') if p], [], 0
-        while todo:
-            part = todo.pop(0)
-            if part == '.': continue
-            if part == '..':
-                if done: done.pop()
-                continue
-            done.append(part)
-            host, _ = self._map('/' + '/'.join(done))
-            if host is not None and (todo or follow_last) and os.path.islink(host):
-                hops += 1
-                if hops > 40: raise SandboxError(f"too many symbolic links resolving {spath}; remove the link loop.")
-                target = os.readlink(host)
-                done.pop()
-                if target.startswith('/'): done = []
-                todo = [p for p in target.split('/') if p] + todo
-        return '/' + '/'.join(done)
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #e7dbed10
+@patch
+def _resolve(self:_HostFS, spath:str, follow_last:bool=True) -> str:
+    "Resolve symbolic links component by component inside the sandbox's view; returns a sandbox path."
+    todo, done, hops = [p for p in spath.split('/') if p], [], 0
+    while todo:
+        part = todo.pop(0)
+        if part == '.': continue
+        if part == '..':
+            if done: done.pop()
+            continue
+        done.append(part)
+        host, _ = self._map('/' + '/'.join(done))
+        if host is not None and (todo or follow_last) and os.path.islink(host):
+            hops += 1
+            if hops > 40: raise SandboxError(f"too many symbolic links resolving {spath}; remove the link loop.")
+            target = os.readlink(host)
+            done.pop()
+            if target.startswith('/'): done = []
+            todo = [p for p in target.split('/') if p] + todo
+    return '/' + '/'.join(done)
 
-    def host_path(self, spath:str, write:bool=False, follow_last:bool=True) -> Path:
-        "The host path behind sandbox path `spath` (links resolved in the sandbox); raises if not visible or not writable."
-        real = self._resolve(spath, follow_last)
-        host, writable = self._map(real)
-        if host is None: raise SandboxError(f"{spath} is not reachable from outside the sandbox; use sb.run() to read it.")
-        if write and not writable:
-            places = ', '.join(p for p, _, w in reversed(self.mounts) if w)
-            raise SandboxError(f"{spath} is read-only in this sandbox; write under {places}.")
-        return host
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #4871d587
+@patch
+def host_path(self:_HostFS, spath:str, write:bool=False, follow_last:bool=True) -> Path:
+    "The host path behind sandbox path `spath` (links resolved in the sandbox); raises if not visible or not writable."
+    real = self._resolve(spath, follow_last)
+    host, writable = self._map(real)
+    if host is None: raise SandboxError(f"{spath} is not reachable from outside the sandbox; use sb.run() to read it.")
+    if write and not writable:
+        places = ', '.join(p for p, _, w in reversed(self.mounts) if w)
+        raise SandboxError(f"{spath} is read-only in this sandbox; write under {places}.")
+    return host
 
-    def write(self, spath:str, data:bytes, mode:int|None=None):
-        real = self._resolve(spath)               # a link is followed as the sandbox would follow it
-        parent = self.host_path(str(PurePosixPath(real).parent), write=True)
-        self.host_path(real, write=True)
-        self._makedirs(parent)
-        fd = os.open(parent/PurePosixPath(real).name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644 if mode is None else mode)
-        try:
-            view = memoryview(data)
-            while view: view = view[os.write(fd, view):]
-            if mode is not None: os.fchmod(fd, mode)
-        finally: os.close(fd)
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #a2ae8a38
+@patch
+def write(self:_HostFS, spath:str, data:bytes, mode:int|None=None):
+    real = self._resolve(spath)               # a link is followed as the sandbox would follow it
+    parent = self.host_path(str(PurePosixPath(real).parent), write=True)
+    self.host_path(real, write=True)
+    self._makedirs(parent)
+    fd = os.open(parent/PurePosixPath(real).name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644 if mode is None else mode)
+    try:
+        view = memoryview(data)
+        while view: view = view[os.write(fd, view):]
+        if mode is not None: os.fchmod(fd, mode)
+    finally: os.close(fd)
 
-    def _makedirs(self, host:Path):
-        missing = []
-        while not host.exists() and not host.is_symlink(): missing.append(host); host = host.parent
-        for path in reversed(missing): os.mkdir(path)
+@patch
+def _makedirs(self:_HostFS, host:Path):
+    missing = []
+    while not host.exists() and not host.is_symlink(): missing.append(host); host = host.parent
+    for path in reversed(missing): os.mkdir(path)
 
-    def read(self, spath:str) -> bytes:
-        host = self.host_path(spath)
-        try: fd = os.open(host, os.O_RDONLY | os.O_NOFOLLOW)
-        except FileNotFoundError: raise FileNotFoundError(f"no such file in the sandbox: {spath}") from None
-        with os.fdopen(fd, 'rb') as f: return f.read()
+@patch
+def read(self:_HostFS, spath:str) -> bytes:
+    host = self.host_path(spath)
+    try: fd = os.open(host, os.O_RDONLY | os.O_NOFOLLOW)
+    except FileNotFoundError: raise FileNotFoundError(f"no such file in the sandbox: {spath}") from None
+    with os.fdopen(fd, 'rb') as f: return f.read()
 
-    def listdir(self, spath:str) -> list[str]:
-        host = self.host_path(spath)
-        names = set(os.listdir(host)) if host.is_dir() else set()
-        prefix = spath.rstrip('/') + '/'
-        names |= {p[len(prefix):].split('/')[0] for p, _, _ in self.mounts if p.startswith(prefix) and p != prefix}
-        if not host.is_dir() and not names: raise FileNotFoundError(f"no such directory in the sandbox: {spath}")
-        return sorted(names)
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #234c438b
+@patch
+def listdir(self:_HostFS, spath:str) -> list[str]:
+    host = self.host_path(spath)
+    names = set(os.listdir(host)) if host.is_dir() else set()
+    prefix = spath.rstrip('/') + '/'
+    names |= {p[len(prefix):].split('/')[0] for p, _, _ in self.mounts if p.startswith(prefix) and p != prefix}
+    if not host.is_dir() and not names: raise FileNotFoundError(f"no such directory in the sandbox: {spath}")
+    return sorted(names)
 
-    def copy_in(self, local:Path, dest:str):
-        target = self.host_path(dest, write=True)
-        self._makedirs(target)
-        shutil.copytree(local, target, symlinks=True, dirs_exist_ok=True)
+@patch
+def copy_in(self:_HostFS, local:Path, dest:str):
+    target = self.host_path(dest, write=True)
+    self._makedirs(target)
+    shutil.copytree(local, target, symlinks=True, dirs_exist_ok=True)
 
-    def snapshot(self, spath:str) -> dict[str, str]:
-        host = self.host_path(spath)
-        out = {}
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #098d6e2f
+@patch
+def snapshot(self:_HostFS, spath:str) -> dict[str, str]:
+    host = self.host_path(spath)
+    out = {}
+    for root, dirs, files in os.walk(host):
+        dirs.sort()
+        for name in sorted(files + [d for d in dirs if os.path.islink(os.path.join(root, d))]):
+            path = os.path.join(root, name)
+            rel = spath.rstrip('/') + '/' + os.path.relpath(path, host)
+            if os.path.islink(path): out[rel] = hashlib.sha256(b'symlink:' + os.readlink(path).encode()).hexdigest()
+            elif os.path.isfile(path): out[rel] = _sha256_file(path)
+    return out
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #dfd92cd1
+@patch
+def tmux(self:_HostFS, sock:str, args:list[str]) -> tuple[int, str, str]:
+    "Run a tmux client on the host against the server socket `sock` (a sandbox path under the control directory)."
+    client = self._tmux_client()
+    target = str(self.ctl_host()/PurePosixPath(sock).name) if client == ['tmux'] else sock
+    # -N: never start a server; a host-side server would run the agent's keystrokes on the host
+    done = subprocess.run([*client, '-N', '-S', target, *args], capture_output=True, text=True, errors='replace', env=_CLIENT_ENV, **self.client_user())
+    return done.returncode, done.stdout, done.stderr
+
+@patch
+def _tmux_client(self:_HostFS) -> list[str]: return ['tmux']
+
+@patch
+def tmux_argv(self:_HostFS, sock:str) -> list[str]|None:
+    "A host tmux client command for the server at `sock`, or None when only one-shot clients inside the sandbox work."
+    return ['tmux', '-N', '-S', str(self.ctl_host()/PurePosixPath(sock).name)] if self._tmux_client() == ['tmux'] else None
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #35578067
+@patch
+def disk_usage(self:_HostFS) -> int:
+    "Bytes used in the writable places (allocated blocks, each inode once)."
+    seen, total = set(), 0
+    for _, host, writable in self.mounts:
+        if not writable: continue
         for root, dirs, files in os.walk(host):
-            dirs.sort()
-            for name in sorted(files + [d for d in dirs if os.path.islink(os.path.join(root, d))]):
-                path = os.path.join(root, name)
-                rel = spath.rstrip('/') + '/' + os.path.relpath(path, host)
-                if os.path.islink(path): out[rel] = hashlib.sha256(b'symlink:' + os.readlink(path).encode()).hexdigest()
-                elif os.path.isfile(path): out[rel] = _sha256_file(path)
-        return out
+            for name in files:
+                try: st = os.lstat(os.path.join(root, name))
+                except OSError: continue
+                if (st.st_dev, st.st_ino) in seen: continue
+                seen.add((st.st_dev, st.st_ino)); total += st.st_blocks * 512
+    return total
 
-    def tmux(self, sock:str, args:list[str]) -> tuple[int, str, str]:
-        "Run a tmux client on the host against the server socket `sock` (a sandbox path under the control directory)."
-        client = self._tmux_client()
-        target = str(self.ctl_host()/PurePosixPath(sock).name) if client == ['tmux'] else sock
-        # -N: never start a server; a host-side server would run the agent's keystrokes on the host
-        done = subprocess.run([*client, '-N', '-S', target, *args], capture_output=True, text=True, errors='replace', env=_CLIENT_ENV, **self.client_user())
-        return done.returncode, done.stdout, done.stderr
-
-    def _tmux_client(self) -> list[str]: return ['tmux']
-
-    def tmux_argv(self, sock:str) -> list[str]|None:
-        "A host tmux client command for the server at `sock`, or None when only one-shot clients inside the sandbox work."
-        return ['tmux', '-N', '-S', str(self.ctl_host()/PurePosixPath(sock).name)] if self._tmux_client() == ['tmux'] else None
-
-    def disk_usage(self) -> int:
-        "Bytes used in the writable places (allocated blocks, each inode once)."
-        seen, total = set(), 0
-        for _, host, writable in self.mounts:
-            if not writable: continue
-            for root, dirs, files in os.walk(host):
-                for name in files:
-                    try: st = os.lstat(os.path.join(root, name))
-                    except OSError: continue
-                    if (st.st_dev, st.st_ino) in seen: continue
-                    seen.add((st.st_dev, st.st_ino)); total += st.st_blocks * 512
-        return total
-
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #74970947
 _CLIENT_ENV = {'PATH': '/usr/local/bin:/usr/bin:/bin', 'TERM': 'screen', 'LANG': 'C.UTF-8'}
 
 def _sha256_file(path:str) -> str:
@@ -245,64 +278,74 @@ class _Cgroup:
     "A per-sandbox cgroup limiting memory and process count (v1 or v2), when this process may create one."
     def __init__(self, dirs:list[Path], version:int): self.dirs, self.version = dirs, version
 
-    @classmethod
-    def create(cls, name:str, memory_mb:int, processes:int) -> _Cgroup|None:
-        base = Path('/sys/fs/cgroup')
-        try:
-            if (base/'memory').is_dir() and (base/'pids').is_dir():
-                dirs = [base/'memory'/'termworld'/name, base/'pids'/'termworld'/name]
-                for d in dirs: d.mkdir(parents=True, exist_ok=True)
-                (dirs[0]/'memory.limit_in_bytes').write_text(str(memory_mb << 20))
-                if (dirs[0]/'memory.memsw.limit_in_bytes').exists():
-                    (dirs[0]/'memory.memsw.limit_in_bytes').write_text(str(memory_mb << 20))
-                (dirs[1]/'pids.max').write_text(str(processes))
-                return cls(dirs, 1)
-            if (base/'cgroup.controllers').exists():
-                own = Path('/proc/self/cgroup').read_text().split('0::', 1)[1].splitlines()[0].strip('/')
-                parent = base/own
-                if not {'memory', 'pids'} <= set((parent/'cgroup.subtree_control').read_text().split()): return None
-                d = parent/f'termworld-{name}'
-                d.mkdir(exist_ok=True)
-                (d/'memory.max').write_text(str(memory_mb << 20))
-                if (d/'memory.swap.max').exists(): (d/'memory.swap.max').write_text('0')
-                (d/'pids.max').write_text(str(processes))
-                return cls([d], 2)
-        except (OSError, IndexError): return None
-        return None
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #a9b19a15
+@patch(cls_method=True)
+def create(cls:_Cgroup, name:str, memory_mb:int, processes:int) -> _Cgroup|None:
+    base = Path('/sys/fs/cgroup')
+    try:
+        if (base/'memory').is_dir() and (base/'pids').is_dir():
+            dirs = [base/'memory'/'termworld'/name, base/'pids'/'termworld'/name]
+            for d in dirs: d.mkdir(parents=True, exist_ok=True)
+            (dirs[0]/'memory.limit_in_bytes').write_text(str(memory_mb << 20))
+            if (dirs[0]/'memory.memsw.limit_in_bytes').exists():
+                (dirs[0]/'memory.memsw.limit_in_bytes').write_text(str(memory_mb << 20))
+            (dirs[1]/'pids.max').write_text(str(processes))
+            return cls(dirs, 1)
+        if (base/'cgroup.controllers').exists():
+            own = Path('/proc/self/cgroup').read_text().split('0::', 1)[1].splitlines()[0].strip('/')
+            parent = base/own
+            if not {'memory', 'pids'} <= set((parent/'cgroup.subtree_control').read_text().split()): return None
+            d = parent/f'termworld-{name}'
+            d.mkdir(exist_ok=True)
+            (d/'memory.max').write_text(str(memory_mb << 20))
+            if (d/'memory.swap.max').exists(): (d/'memory.swap.max').write_text('0')
+            (d/'pids.max').write_text(str(processes))
+            return cls([d], 2)
+    except (OSError, IndexError): return None
+    return None
 
-    def join_files(self) -> list[str]: return [str(d/'cgroup.procs') for d in self.dirs]
+@patch
+def join_files(self:_Cgroup) -> list[str]: return [str(d/'cgroup.procs') for d in self.dirs]
 
-    def pids(self) -> list[int]:
-        try: return [int(p) for p in (self.dirs[-1]/'cgroup.procs').read_text().split()]
-        except OSError: return []
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #6d5b42e1
+@patch
+def pids(self:_Cgroup) -> list[int]:
+    try: return [int(p) for p in (self.dirs[-1]/'cgroup.procs').read_text().split()]
+    except OSError: return []
 
-    def oom_kills(self) -> int:
-        try:
-            if self.version == 1: return int((self.dirs[0]/'memory.failcnt').read_text() or 0)
-            events = dict(line.split() for line in (self.dirs[0]/'memory.events').read_text().splitlines())
-            return int(events.get('oom_kill', 0))
-        except (OSError, ValueError): return 0
+@patch
+def oom_kills(self:_Cgroup) -> int:
+    try:
+        if self.version == 1: return int((self.dirs[0]/'memory.failcnt').read_text() or 0)
+        events = dict(line.split() for line in (self.dirs[0]/'memory.events').read_text().splitlines())
+        return int(events.get('oom_kill', 0))
+    except (OSError, ValueError): return 0
 
-    def kill_all(self):
-        if self.version == 2 and (self.dirs[0]/'cgroup.kill').exists():
-            try: (self.dirs[0]/'cgroup.kill').write_text('1')
-            except OSError: pass
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #f41e7537
+@patch
+def kill_all(self:_Cgroup):
+    if self.version == 2 and (self.dirs[0]/'cgroup.kill').exists():
+        try: (self.dirs[0]/'cgroup.kill').write_text('1')
+        except OSError: pass
+    for _ in range(50):
+        pids = self.pids()
+        if not pids: return
+        for pid in pids:
+            try: os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError: pass
+        time.sleep(0.01)
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #1a61dd59
+@patch
+def remove(self:_Cgroup):
+    self.kill_all()
+    for d in self.dirs:
         for _ in range(50):
-            pids = self.pids()
-            if not pids: return
-            for pid in pids:
-                try: os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError: pass
-            time.sleep(0.01)
+            try: d.rmdir(); break
+            except FileNotFoundError: break
+            except OSError: time.sleep(0.02)
 
-    def remove(self):
-        self.kill_all()
-        for d in self.dirs:
-            for _ in range(50):
-                try: d.rmdir(); break
-                except FileNotFoundError: break
-                except OSError: time.sleep(0.02)
-
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #c8065f5a
 def _limit_prefix(cgroup:_Cgroup|None, limits:Limits) -> list[str]:
     "A `/bin/sh` prefix that joins the sandbox's cgroup and sets rlimits with shell builtins, then execs the command (cheaper than a preexec_fn fork)."
     steps = [f'echo 0 > {shlex.quote(path)}' for path in (cgroup.join_files() if cgroup else [])]

@@ -110,6 +110,7 @@ def build_image(force:bool=False, # rebuild even if the image exists
     if docker and not docker_image_present(tag): docker_import(final, tag, echo)
     return final
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #aa584ac8
 def _docker_reachable() -> bool:
     try: _docker_client(); return True
     except (BackendUnavailable, ImportError): return False
@@ -177,6 +178,7 @@ class DockerLine:
         except json.JSONDecodeError: return None
         return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #15203981
 def parse_dockerfile(text:str) -> list[DockerLine]:
     "The instructions of a Dockerfile."
     lines, out, i = text.splitlines(), [], 0
@@ -242,6 +244,7 @@ _NO_EFFECT = {'CMD': 'the task runs commands through its terminal, not the image
 class BuildFailed(SandboxError):
     "A Dockerfile line failed, or cannot be honoured, while building an environment from it."
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #ef6ba54f
 @dataclass
 class DockerState:
     "The state a Dockerfile leaves: environment, build args, working directory, shell, base image, notes."
@@ -382,6 +385,7 @@ class DockerState:
             if _NO_EFFECT[op]: self.note(d, f"has no effect: {_NO_EFFECT[op]}.")
         else: self.note(d, 'is not a Dockerfile instruction this builder knows; ignored.')
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #78431fd7
 def _bash(sb, cmd:str, **kw):
     "Run a shell command line in a sandbox."
     return sb.run(['bash', '-c', cmd], **kw)
@@ -406,6 +410,7 @@ class BaseChoice(BaseModel):
     shared: bool                  # it is the shared base image
     notes: list[str] = []         # how it differs from the image asked for
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #3b5eaf6b
 # release numbers and names a FROM tag may use (the suites a base can be built from are DEBIAN_SUITES)
 DEBIAN_RELEASES = {'10': 'buster', '11': 'bullseye', '12': 'bookworm', '13': 'trixie'}
 UBUNTU_RELEASES = {'20.04': 'focal', '22.04': 'jammy', '24.04': 'noble'}
@@ -462,6 +467,7 @@ def dockerfile_setup(dockerfile:str, # the Dockerfile's text
     if state.runs: adapted.append(f"Dockerfile RUN steps ({len(state.runs)}) build a cached layer (network on while building).")
     return '\n'.join(modes + lines) + ('\n' if lines or modes else ''), files, state, adapted
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #e6e79e81
 def dockerfile_base(dockerfile:str, # the Dockerfile's text
                     args:dict[str, str]|None=None, # build args (ARG values) its FROM may use
                     backend:str='bwrap', # the backend the layer is built for

@@ -23,6 +23,7 @@ __all__ = ['LayerError', 'Layer', 'layer_key', 'layers_dir', 'registry_env', 'bu
 class LayerError(SandboxError):
     "An environment layer cannot be built (its setup failed, or this machine cannot make overlays)."
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #9b77e61f
 class Layer(BaseModel):
     "An environment's setup, run once on a base image and cached; `image` opens sandboxes that start from its result."
     model_config = ConfigDict(extra='forbid')
@@ -36,6 +37,7 @@ class Layer(BaseModel):
     @property
     def ok(self) -> bool: return self.image is not None
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #cebc63f5
 _LAYER_RECIPE = 2    # bump when build_layer changes what ends up in a layer
 
 def layer_key(setup:str, # the setup script (run by `bash -e`)
@@ -47,12 +49,14 @@ def layer_key(setup:str, # the setup script (run by `bash -e`)
                    files={p: hashlib.sha256(d).hexdigest() for p, d in sorted((files or {}).items())})
     return content_id('layer', payload, 16).split('-', 1)[1]
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #5bd446da
 def layers_dir() -> Path:
     "Where bwrap layers live: `TERMWORLD_HOME/layers/<key>/` (`root/` the merged tree sandboxes use, `upper/` the setup's changes)."
     path = home()/'layers'
     path.mkdir(parents=True, exist_ok=True)
     return path
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #f4dc1464
 def registry_env() -> dict[str, str]:
     "The package-index settings of this machine that a setup run needs (pip index and proxies), to carry into the sandbox."
     keep = ('PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_TRUSTED_HOST', 'UV_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_EXTRA_INDEX_URL',
@@ -64,7 +68,6 @@ def registry_env() -> dict[str, str]:
             m = re.search(rf'^\s*{key}\s*=\s*(\S+)', conf.read_text(errors='replace'), re.M)
             if m and var not in out: out[var] = m[1]
     return out
-
 
 # %% ../../nbs/runtime/sandbox/08_layers.ipynb #38aad076
 _CA = '/etc/ssl/certs/ca-certificates.crt'

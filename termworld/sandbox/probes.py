@@ -31,6 +31,7 @@ def image_build_cli(
     path = build_image(force=force, docker=False if no_docker else None, mirror=mirror, suite=suite)
     print(f"{image_tag(suite=suite)} ready at {path} ({time.perf_counter() - start:.1f}s)")
 
+# %% ../../nbs/runtime/sandbox/09_probes.ipynb #1e0a554e
 def enforcement(backend:str) -> dict[str, str]:
     "How each limit is enforced by `backend` on this machine (for `sandbox check` and the probe table)."
     if backend == 'docker':
@@ -45,6 +46,7 @@ def enforcement(backend:str) -> dict[str, str]:
                 user=(('root without capabilities' if os.geteuid() == 0 else 'the harness user, as root in a user namespace')
                       if backend == 'bwrap' else 'the harness user'))
 
+# %% ../../nbs/runtime/sandbox/09_probes.ipynb #995c5e07
 @command('sandbox check')
 @call_parse
 def sandbox_check_cli(
@@ -67,6 +69,7 @@ def sandbox_check_cli(
         print('\n' + probe_table(rows, name))
     return 0 if usable and not failed else 1
 
+# %% ../../nbs/runtime/sandbox/09_probes.ipynb #2245e057
 @command('sandbox exec')
 @call_parse
 def sandbox_exec_cli(
@@ -160,6 +163,7 @@ def probe_sandbox(backend:str='auto', image:str|None=None) -> list[dict]:
         os.environ.pop('TERMWORLD_PROBE_API_KEY', None)
     return rows
 
+# %% ../../nbs/runtime/sandbox/09_probes.ipynb #23c6a8c6
 def probe_table(rows:list[dict], backend:str) -> str:
     "The probes as a markdown table."
     lines = [f"| probe ({backend}) | contained | outcome |", "|---|---|---|"]

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import os, signal, subprocess, tempfile, warnings
 from pathlib import Path
+from fastcore.basics import patch
 
 from .base import *
 from .base import _CTL, _ENV
@@ -15,52 +16,68 @@ from .hostfs import _HostFS, _Cgroup, _POOL, _limit_prefix, _run_popen, _sandbox
 __all__ = []
 
 # %% ../../nbs/runtime/sandbox/05_process.ipynb #2f0f6ac7
-@register_backend('process', isolating=False)
 class _ProcessBackend(_HostFS):
     hidden = ()
     def __init__(self, sb:Sandbox): self.sb, self.dir, self.cgroup = sb, None, None
 
-    @classmethod
-    def unavailable(cls, image:str|None=None) -> str|None:
-        return None if image in (None, 'host') else f"the process backend runs on this machine and cannot run image {image!r}"
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #50f0c983
+@patch(cls_method=True)
+def unavailable(cls:_ProcessBackend, image:str|None=None) -> str|None:
+    return None if image in (None, 'host') else f"the process backend runs on this machine and cannot run image {image!r}"
 
-    def start(self):
-        sb = self.sb
-        warnings.warn("sandbox backend 'process' runs commands on this machine WITHOUT isolation (no filesystem, network or process containment); use it only for debugging.", stacklevel=4)
-        self.dir = Path(tempfile.mkdtemp(prefix=f'{os.getpid()}-{sb.id}-', dir=_sandboxes_dir()))
-        for sub in ('app', 'ctl', 'home', 'tmp'): (self.dir/sub).mkdir()
-        self.mounts = sorted([(sb.workdir, self.dir/'app', True), (_CTL, self.dir/'ctl', False),
-                              ('/tmp', self.dir/'tmp', True), ('/', Path('/'), False)], key=lambda m: -len(m[0]))
-        self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
-        self.prefix = _limit_prefix(self.cgroup, sb.limits)
+@patch
+def start(self:_ProcessBackend):
+    sb = self.sb
+    warnings.warn("sandbox backend 'process' runs commands on this machine WITHOUT isolation (no filesystem, network or process containment); use it only for debugging.", stacklevel=4)
+    self.dir = Path(tempfile.mkdtemp(prefix=f'{os.getpid()}-{sb.id}-', dir=_sandboxes_dir()))
+    for sub in ('app', 'ctl', 'home', 'tmp'): (self.dir/sub).mkdir()
+    self.mounts = sorted([(sb.workdir, self.dir/'app', True), (_CTL, self.dir/'ctl', False),
+                          ('/tmp', self.dir/'tmp', True), ('/', Path('/'), False)], key=lambda m: -len(m[0]))
+    self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
+    self.prefix = _limit_prefix(self.cgroup, sb.limits)
 
-    def _env(self, env:dict) -> dict:
-        return {**env, 'HOME': str(self.dir/'home'), 'TMPDIR': str(self.dir/'tmp'), 'PATH': os.environ.get('PATH', _ENV['PATH']),
-                'TERMWORLD_SANDBOX': self.sb.id, 'TERMWORLD_WORKDIR': str(self.dir/'app')}
+@patch
+def _env(self:_ProcessBackend, env:dict) -> dict:
+    return {**env, 'HOME': str(self.dir/'home'), 'TMPDIR': str(self.dir/'tmp'), 'PATH': os.environ.get('PATH', _ENV['PATH']),
+            'TERMWORLD_SANDBOX': self.sb.id, 'TERMWORLD_WORKDIR': str(self.dir/'app')}
 
-    def _cwd(self, cwd:str) -> str:
-        host, _ = self._map(cwd)
-        return str(host if host is not None and host.is_dir() else self.dir/'app')
+@patch
+def _cwd(self:_ProcessBackend, cwd:str) -> str:
+    host, _ = self._map(cwd)
+    return str(host if host is not None and host.is_dir() else self.dir/'app')
 
-    def run(self, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
-        if network is False: pass   # no network namespace without isolation; documented
-        return _run_popen([*self.prefix, *argv], stdin=stdin, timeout=timeout, limits=self.sb.limits,
-                          env=self._env(env), cwd=self._cwd(cwd), stop=stop)
+@patch
+def run(self:_ProcessBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
+    if network is False: pass   # no network namespace without isolation; documented
+    return _run_popen([*self.prefix, *argv], stdin=stdin, timeout=timeout, limits=self.sb.limits,
+                      env=self._env(env), cwd=self._cwd(cwd), stop=stop)
 
-    def spawn(self, argv:list[str], env:dict, cwd:str) -> subprocess.Popen:
-        argv = [*self.prefix, *(a.replace(_CTL, str(self.dir/'ctl')) for a in argv)]
-        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                start_new_session=True, env=self._env(env), cwd=self._cwd(cwd))
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #53b2973f
+@patch
+def spawn(self:_ProcessBackend, argv:list[str], env:dict, cwd:str) -> subprocess.Popen:
+    argv = [*self.prefix, *(a.replace(_CTL, str(self.dir/'ctl')) for a in argv)]
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True, env=self._env(env), cwd=self._cwd(cwd))
 
-    def client_user(self) -> dict: return {}
-    def ctl_host(self) -> Path: return self.dir/'ctl'
-    def ctl_inside(self) -> str: return str(self.dir/'ctl')
+@patch
+def client_user(self:_ProcessBackend) -> dict: return {}
 
-    def close(self):
-        _kill_marked(self.sb.id)
-        if self.cgroup: _POOL.discard_cgroup(self.cgroup)
-        if self.dir: _POOL.discard(self.dir)
+@patch
+def ctl_host(self:_ProcessBackend) -> Path: return self.dir/'ctl'
 
+@patch
+def ctl_inside(self:_ProcessBackend) -> str: return str(self.dir/'ctl')
+
+@patch
+def close(self:_ProcessBackend):
+    _kill_marked(self.sb.id)
+    if self.cgroup: _POOL.discard_cgroup(self.cgroup)
+    if self.dir: _POOL.discard(self.dir)
+
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #b763e25d
+register_backend('process', isolating=False)(_ProcessBackend)
+
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #f967371a
 def _kill_marked(sandbox_id:str):
     "Kill this user's processes whose environment carries TERMWORLD_SANDBOX=<id> (the process backend's leftovers)."
     marker = f'TERMWORLD_SANDBOX={sandbox_id}'.encode()

@@ -5,6 +5,7 @@
 # %% ../../nbs/runtime/sandbox/06_terminal.ipynb #e3f66001
 from __future__ import annotations
 import os, re, select, subprocess, threading, time
+from fastcore.basics import patch
 
 from ..core import log
 from .base import *
@@ -45,6 +46,7 @@ def tmux_keys(keystrokes:str) -> list[list[str]]:
 class TerminalError(SandboxError):
     "The sandbox's terminal cannot be started or reached."
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #85c281f5
 def _tmux_quote(arg:str) -> str:
     "Quote one argument for a tmux command line (single quotes: no variable, `~` or format expansion)."
     return arg if arg == ';' else "'" + arg.replace("'", "'\\''") + "'"
@@ -58,39 +60,47 @@ class _TmuxControl:
         self._block()                                   # the attach itself
         self.command('refresh-client -f no-output')     # no %output notifications: capture-pane is read on demand
 
-    def _line(self, deadline:float) -> str:
-        while b'\n' not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]: raise TimeoutError('tmux control client timed out')
-            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
-            if not chunk: raise EOFError('tmux control client exited')
-            self.buf += chunk
-        line, self.buf = self.buf.split(b'\n', 1)
-        return line.decode('utf-8', 'replace')
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #9a050591
+@patch
+def _line(self:_TmuxControl, deadline:float) -> str:
+    while b'\n' not in self.buf:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]: raise TimeoutError('tmux control client timed out')
+        chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+        if not chunk: raise EOFError('tmux control client exited')
+        self.buf += chunk
+    line, self.buf = self.buf.split(b'\n', 1)
+    return line.decode('utf-8', 'replace')
 
-    def _block(self, timeout:float=10.0) -> tuple[bool, str]:
-        deadline = time.monotonic() + timeout
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #f1007e3e
+@patch
+def _block(self:_TmuxControl, timeout:float=10.0) -> tuple[bool, str]:
+    deadline = time.monotonic() + timeout
+    line = self._line(deadline)
+    while not line.startswith('%begin '): line = self._line(deadline)     # skip notifications
+    tail, out = line.split(' ', 1)[1], []
+    while True:
         line = self._line(deadline)
-        while not line.startswith('%begin '): line = self._line(deadline)     # skip notifications
-        tail, out = line.split(' ', 1)[1], []
-        while True:
-            line = self._line(deadline)
-            if line in (f'%end {tail}', f'%error {tail}'): return line.startswith('%end'), '\n'.join(out) + ('\n' if out else '')
-            out.append(line)
+        if line in (f'%end {tail}', f'%error {tail}'): return line.startswith('%end'), '\n'.join(out) + ('\n' if out else '')
+        out.append(line)
 
-    def command(self, line:str, blocks:int=1) -> tuple[bool, str]:
-        "Send one command line; `blocks`: how many commands it holds (each answers with its own block)."
-        with self.lock:
-            self.proc.stdin.write(line.encode() + b'\n'); self.proc.stdin.flush()
-            answers = [self._block() for _ in range(blocks)]
-            return all(ok for ok, _ in answers), ''.join(out for _, out in answers)
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #7e45bdf1
+@patch
+def command(self:_TmuxControl, line:str, blocks:int=1) -> tuple[bool, str]:
+    "Send one command line; `blocks`: how many commands it holds (each answers with its own block)."
+    with self.lock:
+        self.proc.stdin.write(line.encode() + b'\n'); self.proc.stdin.flush()
+        answers = [self._block() for _ in range(blocks)]
+        return all(ok for ok, _ in answers), ''.join(out for _, out in answers)
 
-    def close(self):
-        try: self.proc.stdin.close()
-        except OSError: pass
-        _kill_group(self.proc); self.proc.wait()
-        self.proc.stdout.close()
+@patch
+def close(self:_TmuxControl):
+    try: self.proc.stdin.close()
+    except OSError: pass
+    _kill_group(self.proc); self.proc.wait()
+    self.proc.stdout.close()
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #ecc589c5
 class Terminal:
     "A tmux session inside a sandbox: `send(keystrokes, duration)` → new output; `screen()`; `close()`."
     def __init__(self, sb:Sandbox, width:int=160, height:int=40, max_output:int=10_000):
@@ -102,149 +112,167 @@ class Terminal:
         self._killed: str|None = None
         self._start()
 
-    # --- plumbing -------------------------------------------------------------------------------------------
-    def _inside(self, name:str) -> str:
-        return f"{getattr(self.sb._impl, 'ctl_inside', lambda: _CTL)()}/{name}"
-
-    def _tmux(self, *args:str, check:bool=True) -> str|None:
-        "Run a tmux client command against this terminal's server; None (or an error with `check`) if it fails."
-        if self._ctl is not None:
-            try:
-                ok, out = self._ctl.command(' '.join(map(_tmux_quote, args)), args.count(';') + 1)
-                if ok: return out
-                if check: raise TerminalError(f"tmux {args[0]} failed in sandbox {self.sb.id} ({out.strip()[:150]}); close the terminal and open a new one.")
-                return None
-            except (EOFError, TimeoutError, OSError):       # the server is gone (or hung): fall back to one-shot clients
-                self._ctl.close(); self._ctl = None
-        rc, out, err = self.sb._impl.tmux(self._inside(f'{self.name}.sock'), list(args))
-        if rc != 0:
-            if check: raise TerminalError(f"tmux {args[0]} failed in sandbox {self.sb.id} ({err.strip()[:150]}); close the terminal and open a new one.")
-            return None
-        return out
-
-    def _start(self):
-        ctl = self.sb._impl.ctl_host()
-        for fname, text in (('tmux.conf', _TMUX_CONF), ('bashrc', _BASHRC)):
-            if not (ctl/fname).exists(): (ctl/fname).write_text(text)
-        self._killed = None
-        (ctl/f'{self.name}.sock').unlink(missing_ok=True)   # a dead server's socket makes a new `tmux -D` act as a client
-        self.proc = self.sb._impl.spawn(['tmux', '-D', '-S', self._inside(f'{self.name}.sock'), '-f', self._inside('tmux.conf')],
-                                        {**_ENV, 'TERM': 'screen'}, self.sb.workdir)
-        self._netns = getattr(self.sb._impl, 'netns_pid', None)
-        deadline = time.monotonic() + 10
-        shell = f"bash --rcfile {self._inside('bashrc')} -i"
-        while True:
-            if self.sb._impl.tmux(self._inside(f'{self.name}.sock'), ['new-session', '-d', '-s', 'main', '-x', str(self.width),
-                                  '-y', str(self.height), '-c', self.sb.workdir, shell])[0] == 0: break
-            if time.monotonic() > deadline or (self.proc is not None and self.proc.poll() is not None):
-                err = self.proc.stderr.read().decode(errors='replace').strip()[:200] if self.proc and self.proc.poll() is not None else ''
-                self._kill_proc()
-                raise TerminalError(f"the terminal's tmux server did not start in sandbox {self.sb.id} ({err or 'timed out'}); check that the image has tmux.")
-            time.sleep(0.01)
-        argv = self.sb._impl.tmux_argv(self._inside(f'{self.name}.sock'))
-        if argv:
-            try: self._ctl = _TmuxControl(argv, _CLIENT_ENV)
-            except (EOFError, TimeoutError, OSError) as e: log.debug(f"tmux control client unavailable ({e}); using one-shot clients")
-        while time.monotonic() < deadline:
-            state = self._state()
-            if state and state[0] >= 1: break
-            time.sleep(0.01)
-        self._prompts = (self._state() or (0, ''))[0]
-        self._last = self._history()
-
-    def _state(self) -> tuple[int, str]|None:
-        "(prompts shown so far, foreground command) or None if the server is gone."
-        out = self._tmux('display', '-p', '-t', 'main', '#{pane_title}\t#{pane_current_command}', check=False)
-        if out is None: return None
-        title, _, fg = out.rstrip('\n').partition('\t')
-        count = int(title[3:]) if title.startswith('tw:') and title[3:].isdigit() else -1
-        return count, fg
-
-    def _history(self) -> list[str]:
-        out = self._tmux('capture-pane', '-p', '-J', '-t', 'main', '-S', '-', check=False)
-        lines = (out or '').split('\n')
-        while lines and not lines[-1].strip(): lines.pop()
-        return lines
-
-    @property
-    def alive(self) -> bool:
-        return not self.closed and self._killed is None and (self.proc is None or self.proc.poll() is None)
-
-    def _kill_proc(self):
-        if self._ctl is not None: self._ctl.close(); self._ctl = None
-        if getattr(self.sb._impl, 'netns_pid', None) is not None and self.sb._impl.netns_pid == self._netns:
-            self.sb._impl.netns_pid = None           # its network namespace dies with it: later runs must not join it
-        if self.proc is not None:
-            _kill_group(self.proc)
-            try: self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired: pass
-            if self.proc.stderr: self.proc.stderr.close()
-        kill = getattr(self.sb._impl, 'terminal_killed', None)
-        if kill: kill(self._inside(f'{self.name}.sock'))
-
-    def _kill(self, reason:str):
-        "Stop the terminal's processes (the sandbox went over a limit); the next `send` restarts it."
-        self._killed = reason
-        self._tmux('kill-server', check=False)
-        self._kill_proc()
-
-    # --- the agent's view --------------------------------------------------------------------------------------
-    def send(self, keystrokes:str, # text (newlines are Enter) or tmux key names such as C-c
-             duration:float=1.0, # the most seconds to wait; returns earlier when the shell is idle again
-            ) -> str:
-        "Type keystrokes, wait up to `duration` (less if the shell is idle again) and return the new output."
-        if self.closed: raise TerminalError("this terminal is closed; open a new one with sb.terminal().")
-        self.sb._check()
-        note = ''
-        before = self._state() if self.alive else None
-        if before is None:
-            why = self._killed or "the terminal's tmux server exited"
-            self._kill_proc(); self.restarts += 1
-            self._start()
-            note = f"[termworld: {why}; a new shell was started]\n"
-            before = self._state()
-        groups = tmux_keys(keystrokes)
-        expect_prompt = '\n' in keystrokes or any(k in ('Enter', 'C-m', 'C-j') for g in groups for k in g if g[0] != '-l')
-        args = []
-        for g in groups: args += ['send-keys', '-t', 'main', *g, ';']
-        if args and before is not None: self._tmux(*args[:-1], check=False)
-        start = time.monotonic()
-        deadline, step, confirm = start + max(0.0, duration), 0.002, None
-        max_step = 0.01 if self._ctl is not None else 0.05     # polls are cheap over the control client
-        before_count = before[0] if before else -1
-        while True:
-            now = time.monotonic()
-            if now >= deadline: break
-            time.sleep(min(step, deadline - now)); step = min(step * 1.5, max_step)
-            state = self._state()
-            if state is None: break
-            count, fg = state
-            idle = fg in _SHELLS and (count > before_count if expect_prompt and count >= 0 else time.monotonic() - start >= 0.03)
-            if idle and confirm == count: break
-            confirm = count if idle else None
-        return truncate_middle(note + self._new_output(), self.max_output)
-
-    def _new_output(self) -> str:
-        if not self.alive and self._history() == []:
-            return f"[termworld: {self._killed or 'the terminal exited'}]"
-        lines = self._history()
-        last, n = self._last, 0
-        while n < min(len(lines), len(last)) and lines[n] == last[n]: n += 1
-        self._last = lines
-        if last and n < len(last) - 1: return self.screen()    # history was cleared or an alternate screen is up
-        return '\n'.join(lines[n:])
-
-    def screen(self) -> str:
-        "The visible screen as text."
-        out = self._tmux('capture-pane', '-p', '-J', '-t', 'main', check=False)
-        if out is None: return f"[termworld: {self._killed or 'the terminal exited'}]"
-        return out.rstrip('\n')
-
-    def close(self):
-        "Stop the tmux server and its processes (idempotent)."
-        if self.closed: return
-        self.closed = True
-        self._tmux('kill-server', check=False)
-        self._kill_proc()
-
     def __repr__(self): return f"Terminal({self.sb.id}/{self.name}, {self.width}x{self.height}{'' if self.alive else ', dead'})"
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #7eaf008a
+# --- plumbing -------------------------------------------------------------------------------------------
+@patch
+def _inside(self:Terminal, name:str) -> str:
+    return f"{getattr(self.sb._impl, 'ctl_inside', lambda: _CTL)()}/{name}"
+
+@patch
+def _tmux(self:Terminal, *args:str, check:bool=True) -> str|None:
+    "Run a tmux client command against this terminal's server; None (or an error with `check`) if it fails."
+    if self._ctl is not None:
+        try:
+            ok, out = self._ctl.command(' '.join(map(_tmux_quote, args)), args.count(';') + 1)
+            if ok: return out
+            if check: raise TerminalError(f"tmux {args[0]} failed in sandbox {self.sb.id} ({out.strip()[:150]}); close the terminal and open a new one.")
+            return None
+        except (EOFError, TimeoutError, OSError):       # the server is gone (or hung): fall back to one-shot clients
+            self._ctl.close(); self._ctl = None
+    rc, out, err = self.sb._impl.tmux(self._inside(f'{self.name}.sock'), list(args))
+    if rc != 0:
+        if check: raise TerminalError(f"tmux {args[0]} failed in sandbox {self.sb.id} ({err.strip()[:150]}); close the terminal and open a new one.")
+        return None
+    return out
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #0fbe76d2
+@patch
+def _start(self:Terminal):
+    ctl = self.sb._impl.ctl_host()
+    for fname, text in (('tmux.conf', _TMUX_CONF), ('bashrc', _BASHRC)):
+        if not (ctl/fname).exists(): (ctl/fname).write_text(text)
+    self._killed = None
+    (ctl/f'{self.name}.sock').unlink(missing_ok=True)   # a dead server's socket makes a new `tmux -D` act as a client
+    self.proc = self.sb._impl.spawn(['tmux', '-D', '-S', self._inside(f'{self.name}.sock'), '-f', self._inside('tmux.conf')],
+                                    {**_ENV, 'TERM': 'screen'}, self.sb.workdir)
+    self._netns = getattr(self.sb._impl, 'netns_pid', None)
+    deadline = time.monotonic() + 10
+    shell = f"bash --rcfile {self._inside('bashrc')} -i"
+    while True:
+        if self.sb._impl.tmux(self._inside(f'{self.name}.sock'), ['new-session', '-d', '-s', 'main', '-x', str(self.width),
+                              '-y', str(self.height), '-c', self.sb.workdir, shell])[0] == 0: break
+        if time.monotonic() > deadline or (self.proc is not None and self.proc.poll() is not None):
+            err = self.proc.stderr.read().decode(errors='replace').strip()[:200] if self.proc and self.proc.poll() is not None else ''
+            self._kill_proc()
+            raise TerminalError(f"the terminal's tmux server did not start in sandbox {self.sb.id} ({err or 'timed out'}); check that the image has tmux.")
+        time.sleep(0.01)
+    argv = self.sb._impl.tmux_argv(self._inside(f'{self.name}.sock'))
+    if argv:
+        try: self._ctl = _TmuxControl(argv, _CLIENT_ENV)
+        except (EOFError, TimeoutError, OSError) as e: log.debug(f"tmux control client unavailable ({e}); using one-shot clients")
+    while time.monotonic() < deadline:
+        state = self._state()
+        if state and state[0] >= 1: break
+        time.sleep(0.01)
+    self._prompts = (self._state() or (0, ''))[0]
+    self._last = self._history()
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #dff340e0
+@patch
+def _state(self:Terminal) -> tuple[int, str]|None:
+    "(prompts shown so far, foreground command) or None if the server is gone."
+    out = self._tmux('display', '-p', '-t', 'main', '#{pane_title}\t#{pane_current_command}', check=False)
+    if out is None: return None
+    title, _, fg = out.rstrip('\n').partition('\t')
+    count = int(title[3:]) if title.startswith('tw:') and title[3:].isdigit() else -1
+    return count, fg
+
+@patch
+def _history(self:Terminal) -> list[str]:
+    out = self._tmux('capture-pane', '-p', '-J', '-t', 'main', '-S', '-', check=False)
+    lines = (out or '').split('\n')
+    while lines and not lines[-1].strip(): lines.pop()
+    return lines
+
+@patch(as_prop=True)
+def alive(self:Terminal) -> bool:
+    return not self.closed and self._killed is None and (self.proc is None or self.proc.poll() is None)
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #ab0f8ff0
+@patch
+def _kill_proc(self:Terminal):
+    if self._ctl is not None: self._ctl.close(); self._ctl = None
+    if getattr(self.sb._impl, 'netns_pid', None) is not None and self.sb._impl.netns_pid == self._netns:
+        self.sb._impl.netns_pid = None           # its network namespace dies with it: later runs must not join it
+    if self.proc is not None:
+        _kill_group(self.proc)
+        try: self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired: pass
+        if self.proc.stderr: self.proc.stderr.close()
+    kill = getattr(self.sb._impl, 'terminal_killed', None)
+    if kill: kill(self._inside(f'{self.name}.sock'))
+
+@patch
+def _kill(self:Terminal, reason:str):
+    "Stop the terminal's processes (the sandbox went over a limit); the next `send` restarts it."
+    self._killed = reason
+    self._tmux('kill-server', check=False)
+    self._kill_proc()
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #c9c0403b
+# --- the agent's view --------------------------------------------------------------------------------------
+@patch
+def send(self:Terminal, keystrokes:str, # text (newlines are Enter) or tmux key names such as C-c
+         duration:float=1.0, # the most seconds to wait; returns earlier when the shell is idle again
+        ) -> str:
+    "Type keystrokes, wait up to `duration` (less if the shell is idle again) and return the new output."
+    if self.closed: raise TerminalError("this terminal is closed; open a new one with sb.terminal().")
+    self.sb._check()
+    note = ''
+    before = self._state() if self.alive else None
+    if before is None:
+        why = self._killed or "the terminal's tmux server exited"
+        self._kill_proc(); self.restarts += 1
+        self._start()
+        note = f"[termworld: {why}; a new shell was started]\n"
+        before = self._state()
+    groups = tmux_keys(keystrokes)
+    expect_prompt = '\n' in keystrokes or any(k in ('Enter', 'C-m', 'C-j') for g in groups for k in g if g[0] != '-l')
+    args = []
+    for g in groups: args += ['send-keys', '-t', 'main', *g, ';']
+    if args and before is not None: self._tmux(*args[:-1], check=False)
+    start = time.monotonic()
+    deadline, step, confirm = start + max(0.0, duration), 0.002, None
+    max_step = 0.01 if self._ctl is not None else 0.05     # polls are cheap over the control client
+    before_count = before[0] if before else -1
+    while True:
+        now = time.monotonic()
+        if now >= deadline: break
+        time.sleep(min(step, deadline - now)); step = min(step * 1.5, max_step)
+        state = self._state()
+        if state is None: break
+        count, fg = state
+        idle = fg in _SHELLS and (count > before_count if expect_prompt and count >= 0 else time.monotonic() - start >= 0.03)
+        if idle and confirm == count: break
+        confirm = count if idle else None
+    return truncate_middle(note + self._new_output(), self.max_output)
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #723086a0
+@patch
+def _new_output(self:Terminal) -> str:
+    if not self.alive and self._history() == []:
+        return f"[termworld: {self._killed or 'the terminal exited'}]"
+    lines = self._history()
+    last, n = self._last, 0
+    while n < min(len(lines), len(last)) and lines[n] == last[n]: n += 1
+    self._last = lines
+    if last and n < len(last) - 1: return self.screen()    # history was cleared or an alternate screen is up
+    return '\n'.join(lines[n:])
+
+@patch
+def screen(self:Terminal) -> str:
+    "The visible screen as text."
+    out = self._tmux('capture-pane', '-p', '-J', '-t', 'main', check=False)
+    if out is None: return f"[termworld: {self._killed or 'the terminal exited'}]"
+    return out.rstrip('\n')
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #af34deab
+@patch
+def close(self:Terminal):
+    "Stop the tmux server and its processes (idempotent)."
+    if self.closed: return
+    self.closed = True
+    self._tmux('kill-server', check=False)
+    self._kill_proc()
