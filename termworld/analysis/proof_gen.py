@@ -13,16 +13,23 @@ import pandas as pd
 from ..core import *
 from ..formats import command_names
 from ..recover import latest_scenarios, recovery_stats, audit_agreement, IntegrityAudit, TrainingSet
-from ..evaluate import latest_summaries, trial_table, per_task, EvalSummary
+from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, bench_trials, bench_eval_trials,
+                                reward_breakdown, category_accuracy, flip_tasks, flip_rates, failure_asymmetry_table)
 
 # %% auto #0
-__all__ = ['PUBLISHED', 'funnel', 'funnel_table', 'recovery_row', 'failed_task_ids', 'direct_recovery', 'cheatsheet_convergence',
-           'plot_convergence', 'task_categories', 'reflector_breakdown', 'plot_reflectors', 'audit_table', 'check_kind',
-           'reward_breakdown', 'eval_table', 'plot_students', 'label_trials', 'task_rates', 'flip_tasks', 'plot_flips',
-           'text_responses', 'tool_calls_of', 'matched', 'style_table', 'style_by_tool', 'plot_style', 'stability']
+__all__ = ['PUBLISHED', 'BFCL_CATEGORIES', 'teacher_trials', 'plot_asymmetry', 'funnel', 'funnel_table', 'recovery_row',
+           'failed_task_ids', 'direct_recovery', 'cheatsheet_convergence', 'plot_convergence', 'task_categories',
+           'reflector_breakdown', 'plot_reflectors', 'audit_table', 'eval_table', 'plot_students', 'student_metrics',
+           'category_table', 'label_trials', 'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched',
+           'style_table', 'style_by_tool', 'plot_style', 'stability']
 
 # %% ../../nbs/analysis/proof_gen.ipynb #1af743fe
 PUBLISHED: dict[str, pd.DataFrame] = {
+    # Fig. 2 and Appendix A.1: GPT-4o's failed trials on the τ2 base split (50 airline, 114 retail, 114 telecom tasks × 3 trials:
+    # 473 of 834 fail), the same on 2,285 telecom tasks × 1 trial (2,100 fail); tool-call accuracy of failures by domain
+    'fig2': pd.DataFrame({'failed': [473, 2100, None, None], 'tool_call_accuracy': [None, None, 0.51, 0.71],
+                          'over_half': [0.67, 0.71, None, None], 'env_correct': [0.07, 0.03, None, None], 'db_correct': [0.06, 0.001, None, None]},
+                         index=['tau2 base × 3 (Fig. 2)', 'tau2 telecom full × 1 (A.1)', 'tau2 airline (A.1)', 'tau2 telecom (A.1)']),
     # Table 2: the data-generation pipeline (GPT-4o teacher, temperature 0, one trajectory per task)
     'table2': pd.DataFrame({'tau2 telecom (Table 2)': [2171, 158, 2013, 0.073, 300, 279, 0.930, 437, 0.64],
                             'BFCL v4 (Table 2)': [560, 296, 264, 0.529, 264, 89, 0.337, 385, 0.23]},
@@ -76,6 +83,10 @@ PUBLISHED: dict[str, pd.DataFrame] = {
     # Table 9: average text length after each tool call type
     'table9': pd.DataFrame({'GPT-4o + cheatsheet': [469, 292, 476, 206, 308], 'GPT-5.1 (direct)': [997, 1254, 1450, 835, 987]},
                            index=['get_details_by_id', 'enable_roaming', 'get_data_usage', 'refuel_data', 'all text responses']),
+    # Table 12: BFCL v4 multi-turn accuracy per category (60 test tasks each, averaged over 3 runs)
+    'table12': pd.DataFrame({'Gemma base': [0.172, 0.150, 0.000, 0.178, 0.125], 'Gemma + combined': [0.233, 0.183, 0.156, 0.217, 0.197],
+                             'Qwen base': [0.300, 0.283, 0.117, 0.244, 0.236], 'Qwen + combined': [0.289, 0.211, 0.317, 0.206, 0.255]},
+                            index=['base', 'long_context', 'miss_func', 'miss_param', 'Overall']),
     # Table 13: BFCL v4 overall accuracy over three evaluation runs
     'table13': pd.DataFrame({'run 1': [0.125, 0.204, 0.238, 0.258], 'run 2': [0.125, 0.196, 0.238, 0.262],
                              'run 3': [0.125, 0.192, 0.233, 0.246], 'spread': [0.0, 0.012, 0.005, 0.016]},
@@ -83,6 +94,30 @@ PUBLISHED: dict[str, pd.DataFrame] = {
     # Table 14: Qwen3-4B combined on tau2 telecom, Pass^1 over training and evaluation runs
     'table14': pd.DataFrame({'pass_hat_1': [0.529, 0.518, 0.538]}, index=['original', 're-eval', 'retrain']),
 }
+
+# %% ../../nbs/analysis/proof_gen.ipynb #9cefe2f6
+def teacher_trials(store:RunStore) -> pd.DataFrame:
+    "The teacher's τ2 / BFCL trajectories of a run as `evaluate.bench_trials` rows (model `teacher`), each with its task's domain or category."
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    return bench_trials([t for t in store.read('trajectories', kind=Trajectory) if t.role == 'teacher'], cats, 'teacher')
+
+def plot_asymmetry(tables:dict[str, pd.DataFrame], path:str|Path|None=None, published:bool=True):
+    "Fig. 2: among failed trials, the share with over half of the tool calls right beside the shares that reached the right environment and database state; one group of bars per run (its `all` row), the paper's beside."
+    import matplotlib.pyplot as plt
+    rows = {name: t.loc['all'] for name, t in tables.items()}
+    if published: rows.update({f"paper: {i}": r for i, r in PUBLISHED['fig2'].dropna(subset=['failed']).iterrows()})
+    df = pd.DataFrame(rows).T
+    cols = {'over_half': '> half of tool calls right', 'env_correct': 'environment correct', 'db_correct': 'database correct'}
+    fig, ax = plt.subplots(figsize=(5.6, 3.2))
+    x, width = np.arange(len(cols)), 0.8 / max(len(df), 1)
+    for i, (name, r) in enumerate(df.iterrows()):
+        vals = [100 * float(r[c]) if pd.notna(r[c]) else 0.0 for c in cols]
+        ax.bar(x - 0.4 + width * (i + 0.5), vals, width, label=f"{name} ({int(r.failed)} failed)")
+    ax.set_xticks(x, list(cols.values()), fontsize=8)
+    ax.set(ylabel='% of failed trials', ylim=(0, 105), title='Failure asymmetry')
+    ax.legend(fontsize=6); fig.tight_layout()
+    if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110)
+    return fig
 
 # %% ../../nbs/analysis/proof_gen.ipynb #33c697d0
 def funnel(store:RunStore) -> dict:
@@ -200,73 +235,85 @@ def audit_table(store:RunStore, sample:str='ours') -> pd.DataFrame:
     return pd.DataFrame([row])
 
 # %% ../../nbs/analysis/proof_gen.ipynb #e7f36e43
-def check_kind(name:str) -> str:
-    "The kind of a verifier check: the part of its name before `:` (τ2: action, env_assertion, db, communicate), else `tests`."
-    return name.split(':', 1)[0] if ':' in name else ('db' if name == 'db' else 'tests')
-
-def reward_breakdown(trajs:Iterable[Trajectory]) -> dict[str, float]:
-    "Per check kind, the mean over trials of the share of that kind's checks passed (trials without such checks left out)."
-    per_kind: dict[str, list[float]] = {}
-    for t in trajs:
-        if t.verdict is None: continue
-        kinds: dict[str, list[bool]] = {}
-        for o in t.verdict.tests: kinds.setdefault(check_kind(o.name), []).append(o.outcome == 'passed')
-        for k, v in kinds.items(): per_kind.setdefault(k, []).append(sum(v) / len(v))
-    return {k: statistics.fmean(v) for k, v in sorted(per_kind.items())}
-
 def eval_table(store:RunStore) -> pd.DataFrame:
-    "Fig. 4 / Table 5 for one run: per evaluated model, tasks × k, Pass^1, partial reward and the reward breakdown by check kind."
-    trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    "Fig. 4 for one run of any task kind: per evaluated model, tasks, k, Pass^1 and partial reward from its `EvalSummary`."
     rows = []
     for label, s in latest_summaries(store).items():
         if not s.ok: rows.append(dict(label=label, note=s.error)); continue
-        mine = [trials[i] for i in s.trajectory_ids if i in trials]
         rows.append(dict(label=label, tasks=s.metrics.get('tasks'), k=s.k, pass_hat_1=s.metrics['pass_hat_1']['value'],
-                         partial=s.metrics['partial']['value'], **reward_breakdown(mine)))
+                         partial=s.metrics['partial']['value']))
     return pd.DataFrame(rows).set_index('label') if rows else pd.DataFrame()
 
-def plot_students(df:pd.DataFrame, path:str|Path|None=None, teacher:float|None=None):
-    "Fig. 4: Pass^1 (solid) and partial reward (hatched) per student, a dashed line at the teacher's Pass^1 when given."
+def plot_students(df:pd.DataFrame, path:str|Path|None=None, teacher:float|None=None, metric:str='pass_hat_1', title:str='Students after SFT'):
+    "Fig. 4: the primary metric (solid: the `metric` column, Pass^1 by default) and the partial reward (hatched) per student, a dashed line at the teacher's when given."
     import matplotlib.pyplot as plt
-    df = df.dropna(subset=['pass_hat_1'])
+    df = df.dropna(subset=[metric])
+    name = str(df['metric'].iloc[0]) if 'metric' in df and len(df) else 'Pass^1' if metric == 'pass_hat_1' else metric
     fig, ax = plt.subplots(figsize=(1.8 + 1.2 * len(df), 3.2))
     x = np.arange(len(df))
-    ax.bar(x - 0.2, 100 * df.pass_hat_1, 0.4, label='Pass^1')
-    ax.bar(x + 0.2, 100 * df.partial, 0.4, hatch='//', fill=False, label='partial reward')
+    ax.bar(x - 0.2, 100 * df[metric].astype(float), 0.4, label=name)
+    ax.bar(x + 0.2, 100 * df.partial.astype(float), 0.4, hatch='//', fill=False, label='partial reward')
     if teacher is not None: ax.axhline(100 * teacher, ls='--', color='k', lw=1, label='teacher')
-    ax.set_xticks(x, df.index); ax.set(ylabel='%', ylim=(0, 105), title='Students after SFT')
+    ax.set_xticks(x, [str(i) for i in df.index], fontsize=7); ax.set(ylabel='%', ylim=(0, 105), title=title)
     ax.legend(fontsize=7); fig.tight_layout()
     if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110)
     return fig
+
+# %% ../../nbs/analysis/proof_gen.ipynb #92899d8b
+def student_metrics(store:RunStore) -> pd.DataFrame:
+    "Fig. 4 for a τ2 / BFCL run: per evaluated model, tasks, trials, the primary metric (τ2 Pass^1, BFCL task accuracy) and the partial one (τ2 action accuracy, BFCL turn-level partial reward)."
+    df = bench_eval_trials(store)
+    rows = []
+    for (label, verifier), t in df.groupby(['model', 'verifier'], sort=False):
+        if verifier == 'tau2':
+            rb = reward_breakdown(t).loc[label]
+            rows.append(dict(label=label, benchmark='tau2', metric='Pass^1', tasks=int(rb.tasks), trials=int(rb.trials),
+                             primary=float(rb.pass_hat_1), partial=float(rb.action)))
+        else:
+            rows.append(dict(label=label, benchmark='bfcl', metric='task accuracy', tasks=t.task_id.nunique(), trials=len(t),
+                             primary=float(category_accuracy(t).loc['Overall', label]),
+                             partial=float(t.groupby('task_id').partial.mean().mean())))
+    return pd.DataFrame(rows, columns=['benchmark', 'label', 'metric', 'tasks', 'trials', 'primary', 'partial']).set_index(['benchmark', 'label'])
+
+# %% ../../nbs/analysis/proof_gen.ipynb #b9cfaa5c
+BFCL_CATEGORIES = ['base', 'long_context', 'miss_func', 'miss_param']   # Table 12's rows, as the paper writes them
+
+def category_table(store:RunStore, published:bool=True) -> pd.DataFrame:
+    "Table 12 for a BFCL run: `evaluate.category_accuracy` per evaluated model (columns), categories named as the paper names them, `Overall` last, the paper's columns beside."
+    df = bench_eval_trials(store)
+    ours = category_accuracy(df[df.verifier == 'bfcl_multi_turn'])
+    if not len(ours): raise ConfigError(f"{store.root} has no evaluated BFCL multi-turn trials; run the pg-bfcl preset's evaluate stage first.")
+    ours.index = [i.removeprefix('multi_turn_') for i in ours.index]
+    ours.columns.name = None
+    rows = [c for c in BFCL_CATEGORIES if c in ours.index or published] + [c for c in ours.index if c not in [*BFCL_CATEGORIES, 'Overall']] + ['Overall']
+    return (ours.join(PUBLISHED['table12'], how='outer') if published else ours).reindex(rows)
 
 # %% ../../nbs/analysis/proof_gen.ipynb #36f447e3
 def label_trials(store:RunStore, label:str) -> pd.DataFrame:
     "The trials (task_id, trial, passed, reward) of one evaluated model of a run, by its label (base, combined, a spec)."
     s = latest_summaries(store).get(label)
-    if s is None: raise KeyError(f"{store.root} has no evaluation labelled {label!r}; it has {sorted(latest_summaries(store))}.")
+    if s is None: raise ConfigError(f"{store.root} has no evaluation labelled {label!r}; it has {sorted(latest_summaries(store))}.")
     ids = set(s.trajectory_ids)
     return trial_table([t for t in store.read('evaluate', kind=Trajectory) if t.id in ids])[0]
-
-def task_rates(trials:pd.DataFrame) -> pd.Series:
-    "Per task, the share of its trials that passed."
-    return per_task(trials).avg_at_k
-
-def flip_tasks(base:pd.DataFrame, tuned:pd.DataFrame, min_share:float=2/3) -> list[str]:
-    "Tasks the base model never passed and the tuned model passed in at least `min_share` of its trials (both evaluated)."
-    b, t = per_task(base), per_task(tuned)
-    shared = b.index.intersection(t.index)
-    return sorted(i for i in shared if b.c[i] == 0 and t.avg_at_k[i] >= min_share - 1e-9)
 
 def plot_flips(rates:dict[str, pd.Series], path:str|Path|None=None):
     "Fig. 7: per-task pass rates on the flip tasks, one box per model (means as black lines)."
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(1.5 + 1.3 * len(rates), 3.2))
-    data = [100 * r.values for r in rates.values()]
+    data = [100 * r.dropna().values for r in rates.values()]
     ax.boxplot(data, showmeans=True, meanline=True, meanprops=dict(color='k'))
     ax.set_xticks(range(1, len(rates) + 1), list(rates)); ax.set(ylabel='% of trials passed', ylim=(-5, 105), title='Flip tasks')
     fig.tight_layout()
     if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110)
     return fig
+
+# %% ../../nbs/analysis/proof_gen.ipynb #7e0c3290
+def bench_flips(store:RunStore, base:str='base', tuned:str='combined', **kwargs) -> list[str]:
+    "Fig. 7's flip tasks of a τ2 / BFCL run: `evaluate.flip_tasks` between two evaluated models' trials (labels), at the run's temperature."
+    df = bench_eval_trials(store)
+    missing = [m for m in (base, tuned) if m not in set(df.model)]
+    if missing: raise ConfigError(f"{store.root} has no benchmark trials of {missing[0]!r}; it has {sorted(set(df.model))}. Name an evaluated model.")
+    return flip_tasks(df[df.model == base], df[df.model == tuned], **kwargs)
 
 # %% ../../nbs/analysis/proof_gen.ipynb #d0d62187
 def text_responses(trajs:Iterable[Trajectory]) -> pd.DataFrame:
