@@ -65,7 +65,7 @@ class FlywheelSection(Section):
     build_environments: bool = True     # kept reasoning variants go through generate-verify-repair like any task (off: judged only)
     goals: bool = True                  # rubrics also hold goals in words (refusal explained, transfer announced) checked by the judge role
     train: bool = False                 # train the student between rounds; its adapter plays the next round
-    train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes with the rubric reward; sft: on rollouts that scored 1.0
+    train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes (agentic: rubric reward; reasoning variants: their tests); sft: on verified rollouts
     eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
     max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
     grpo: GRPOSettings = GRPOSettings() # train.grpo keys the flywheel's GRPO sets differently (e.g. {max_steps: 1}); the rest are train.grpo's
