@@ -11,7 +11,7 @@ from typing import Any, Callable, ClassVar, Literal
 
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
@@ -68,7 +68,17 @@ class FlywheelSection(Section):
     train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes (agentic: rubric reward; reasoning variants: their tests); sft: on verified rollouts
     eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
     max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
-    grpo: GRPOSettings = GRPOSettings() # train.grpo keys the flywheel's GRPO sets differently (e.g. {max_steps: 1}); the rest are train.grpo's
+    grpo: dict[str, Any] = {}           # train.grpo keys the flywheel's GRPO sets differently (e.g. {max_steps: 1}); the rest are train.grpo's
+
+    @field_validator('grpo')
+    @classmethod
+    def _grpo_keys(cls, value):
+        try: GRPOSettings.model_validate(value)
+        except ValidationError as e:
+            err = e.errors()[0]
+            if err['type'] == 'config_key': raise key_error(err['ctx']['key'], err['ctx']['message']) from None
+            raise key_error('.'.join(map(str, err['loc'])), err['msg'].lower()) from None
+        return value
 
 class FlywheelError(TermworldError):
     "A behavior tree, scenario or rubric is malformed."
@@ -1185,7 +1195,7 @@ def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0de
 def flywheel_grpo(cfg:Config) -> GRPOSettings:
     "The flywheel's GRPO settings: `train.grpo` with the keys set under `flywheel.grpo` over it."
-    return GRPOSettings.model_validate({**cfg.train.grpo.model_dump(), **cfg.flywheel.grpo.model_dump(exclude_unset=True)})
+    return GRPOSettings.model_validate({**cfg.train.grpo.model_dump(), **cfg.flywheel.grpo})
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
 def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
