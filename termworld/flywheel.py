@@ -33,10 +33,10 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'B
            'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
            'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
            'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step',
-           'flywheel_grpo', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples',
-           'episode_rows', 'episode_factory', 'play_episode', 'episode_rollout_func', 'episode_reward',
-           'episode_format_reward', 'TerminalEpisode', 'round_reasoning_tasks', 'variant_sft_examples',
-           'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
+           'flywheel_grpo', 'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
+           'flywheel_sft_examples', 'episode_rows', 'episode_factory', 'play_episode', 'episode_rollout_func',
+           'episode_reward', 'episode_format_reward', 'TerminalEpisode', 'round_reasoning_tasks',
+           'variant_sft_examples', 'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -1167,7 +1167,7 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
     judge = models['judge'] if fw.goals else None
     make = episode_factory(by_prompt, scenarios, models['simulator'], tool_llm, judge, fw.max_turns, p)
     if variants: rows, make = variant_episodes(cfg, store, variants, rows, make)
-    res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], flywheel_grpo(cfg), init, cfg.run.seed + rnd, key=key,
+    res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], fit_batch(flywheel_grpo(cfg), len(rows)), init, cfg.run.seed + rnd, key=key,
                        device=T.train_device(cfg), rollout_func=episode_rollout_func(make, fw.max_turn_tokens))
     return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo')}
 
@@ -1187,6 +1187,8 @@ def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, 
         try:
             res = (trainer or train_round)(cfg, store, models, rnd, tasks, scenarios, student, rec.output_dir, key=rec.id)
             rec.trained, rec.metrics, rec.history = res['student'], res.get('metrics', {}), res.get('history', [])
+            if rec.metrics.get('steps') == 0:    # the trainer took no step: the adapter is the student it started from
+                rec.status, rec.error, rec.trained = 'failed', f"training took no step on {len(tasks)} tasks; check the GRPO batch settings.", None
         except TrainingError as e: rec.status, rec.error = 'failed', str(e)
     store.append('flywheel', rec)
     log.info(f"flywheel round {rnd}: {rec.status} training of {student} on {len(tasks)} tasks → {rec.trained}")
@@ -1196,6 +1198,12 @@ def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, 
 def flywheel_grpo(cfg:Config) -> GRPOSettings:
     "The flywheel's GRPO settings: `train.grpo` with the keys set under `flywheel.grpo` over it."
     return GRPOSettings.model_validate({**cfg.train.grpo.model_dump(), **cfg.flywheel.grpo})
+
+def fit_batch(g:GRPOSettings, prompts:int) -> GRPOSettings:
+    "The settings with the per-device batch cut to the groups `prompts` prompts fill, so that a round with few tasks still takes its steps."
+    n, b = g.args.get('num_generations'), g.args.get('per_device_train_batch_size')
+    if not n or not b or prompts * n >= b: return g
+    return GRPOSettings.model_validate({**g.model_dump(), 'per_device_train_batch_size': prompts * n})
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
 def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
