@@ -11,13 +11,13 @@ from typing import Any, Callable, ClassVar, Literal
 
 import pandas as pd
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
 from .llm import Models, LLMError
 from .scale import StageContext
-from .train import RubricJudgement
+from .train import RubricJudgement, GRPOSettings
 from fastcore.basics import patch
 
 # %% auto #0
@@ -33,9 +33,10 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'B
            'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
            'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
            'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step',
-           'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows',
-           'episode_factory', 'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward',
-           'flywheel_stats', 'plot_rounds', 'report_flywheel']
+           'flywheel_grpo', 'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
+           'flywheel_sft_examples', 'episode_rows', 'episode_factory', 'play_episode', 'episode_rollout_func',
+           'episode_reward', 'episode_format_reward', 'TerminalEpisode', 'round_reasoning_tasks',
+           'variant_sft_examples', 'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -64,9 +65,20 @@ class FlywheelSection(Section):
     build_environments: bool = True     # kept reasoning variants go through generate-verify-repair like any task (off: judged only)
     goals: bool = True                  # rubrics also hold goals in words (refusal explained, transfer announced) checked by the judge role
     train: bool = False                 # train the student between rounds; its adapter plays the next round
-    train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes with the rubric reward; sft: on rollouts that scored 1.0
+    train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes (agentic: rubric reward; reasoning variants: their tests); sft: on verified rollouts
     eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
     max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
+    grpo: dict[str, Any] = {}           # train.grpo keys the flywheel's GRPO sets differently (e.g. {max_steps: 1}); the rest are train.grpo's
+
+    @field_validator('grpo')
+    @classmethod
+    def _grpo_keys(cls, value):
+        try: GRPOSettings.model_validate(value)
+        except ValidationError as e:
+            err = e.errors()[0]
+            if err['type'] == 'config_key': raise key_error(err['ctx']['key'], err['ctx']['message']) from None
+            raise key_error('.'.join(map(str, err['loc'])), err['msg'].lower()) from None
+        return value
 
 class FlywheelError(TermworldError):
     "A behavior tree, scenario or rubric is malformed."
@@ -623,6 +635,7 @@ class FlywheelTask(Record):
     check_question: str = ''
     criteria: list[str] = []
     answers: list[str] = []            # the k independent final answers
+    solutions: list[Trajectory] = []   # `consistency: execution`: the k verified solver episodes of a kept variant (SFT on verified rollouts)
     task_id: str|None = None           # the TaskSpec written to `tasks` for environment construction
     # agentic flywheel
     scenario: str = ''
@@ -886,6 +899,7 @@ def _reasoning_executed(ctx:StageContext, rec:FlywheelTask, task:TaskSpec, rnd:i
     if not consistent_execution(results, fw.k):
         rec.status, rec.error = 'rejected', f"the {fw.k} executed solutions do not all pass with the same results ({', '.join(rec.answers)})"
         store.append('tasks', spec.model_copy(update={'status': 'rejected', 'error': rec.error}))
+    else: rec.solutions = trajs
     return rec
 
 def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
@@ -1036,7 +1050,8 @@ class FlywheelModel(Record):
     student: str = ''                  # the model spec whose rollouts this round used
     method: str = 'grpo'
     dataset_id: str = ''               # content id of the training tasks
-    task_ids: list[str] = []
+    task_ids: list[str] = []           # every task trained on (agentic tasks and reasoning variants)
+    reasoning_task_ids: list[str] = [] # the reasoning variants among them (played in their sandboxes)
     parent_id: str|None = None         # the previous round's FlywheelModel
     output_dir: str = ''
     trained: str|None = None           # the trained student's spec (the next round's student)
@@ -1135,22 +1150,24 @@ def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #2f4a1201
 def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[FlywheelTask], scenarios:dict[str, Scenario],
                 student:str, out:str|Path, key:str='') -> dict:
-    "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (rubric and format rewards) or SFT on rollouts that scored 1.0."
+    "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (agentic: rubric; reasoning variants: their tests; both: format) or SFT on verified rollouts."
     from termworld import train as T
     from termworld.llm import parse_spec
     fw, p = cfg.flywheel, _params(cfg)
     spec = parse_spec(student)
     if spec['scheme'] != 'local': raise T.TrainingError(f"the flywheel trains a local student; models.student is {student!r} (use local:<model>).")
     base, init = T.base_model_path(f"local:{spec['model']}"), spec['adapter']
+    variants, tasks = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
     if fw.train_method == 'sft':
-        rows = [dict(prompt=e.prompt, completion=e.completion) for e in _sft_rows(tasks)]
+        rows = [dict(prompt=e.prompt, completion=e.completion) for e in _sft_rows(tasks) + variant_sft_examples(variants)]
         res = T.train_sft(rows, base, out, T.effective_recipe(cfg.train), seed=cfg.run.seed + rnd, key=key, device=T.train_device(cfg))
         return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora')}
     tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
     rows, by_prompt = episode_rows(tasks, models['simulator'], p)
     judge = models['judge'] if fw.goals else None
     make = episode_factory(by_prompt, scenarios, models['simulator'], tool_llm, judge, fw.max_turns, p)
-    res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], cfg.train.grpo, init, cfg.run.seed + rnd, key=key,
+    if variants: rows, make = variant_episodes(cfg, store, variants, rows, make)
+    res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], fit_batch(flywheel_grpo(cfg), len(rows)), init, cfg.run.seed + rnd, key=key,
                        device=T.train_device(cfg), rollout_func=episode_rollout_func(make, fw.max_turn_tokens))
     return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo')}
 
@@ -1159,20 +1176,34 @@ def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, 
     "Round `rnd`'s training, recorded as a `FlywheelModel` (skipped when already recorded)."
     from termworld.train import TrainingError
     fw = cfg.flywheel
-    tasks = round_training_tasks(store, rnd, flywheel_holdout(store, fw.eval_tasks))
+    variants = [t for t, _ in round_reasoning_tasks(store, rnd)] if fw.reasoning else []
+    tasks = (round_training_tasks(store, rnd, flywheel_holdout(store, fw.eval_tasks)) if fw.agentic else []) + variants
     ids = sorted(t.id for t in tasks)
     rec = FlywheelModel(round=rnd, student=student, method=fw.train_method, dataset_id=content_id('fwdata', ids), task_ids=ids,
-                        parent_id=parent, output_dir=str(store.root/'flywheel'/'models'/f'round{rnd}-{fw.train_method}'))
+                        reasoning_task_ids=sorted(t.id for t in variants), parent_id=parent, output_dir=str(store.root/'flywheel'/'models'/f'round{rnd}-{fw.train_method}'))
     if (old := store.get('flywheel', rec.id)) is not None: return old
     if not tasks: rec.status, rec.error = 'skipped', f"round {rnd} kept no training tasks; the student stays {student}."
     else:
         try:
             res = (trainer or train_round)(cfg, store, models, rnd, tasks, scenarios, student, rec.output_dir, key=rec.id)
             rec.trained, rec.metrics, rec.history = res['student'], res.get('metrics', {}), res.get('history', [])
+            if rec.metrics.get('steps') == 0:    # the trainer took no step: the adapter is the student it started from
+                rec.status, rec.error, rec.trained = 'failed', f"training took no step on {len(tasks)} tasks; check the GRPO batch settings.", None
         except TrainingError as e: rec.status, rec.error = 'failed', str(e)
     store.append('flywheel', rec)
     log.info(f"flywheel round {rnd}: {rec.status} training of {student} on {len(tasks)} tasks → {rec.trained}")
     return rec
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0de
+def flywheel_grpo(cfg:Config) -> GRPOSettings:
+    "The flywheel's GRPO settings: `train.grpo` with the keys set under `flywheel.grpo` over it."
+    return GRPOSettings.model_validate({**cfg.train.grpo.model_dump(), **cfg.flywheel.grpo})
+
+def fit_batch(g:GRPOSettings, prompts:int) -> GRPOSettings:
+    "The settings with the per-device batch cut to the groups `prompts` prompts fill, so that a round with few tasks still takes its steps."
+    n, b = g.args.get('num_generations'), g.args.get('per_device_train_batch_size')
+    if not n or not b or prompts * n >= b: return g
+    return GRPOSettings.model_validate({**g.model_dump(), 'per_device_train_batch_size': prompts * n})
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #4dcbc848
 def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
@@ -1194,7 +1225,7 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
             store.append('flywheel', st)
             log.info(f"flywheel {kind} {st.scenario} round {rnd}: {st.kept}/{st.synthesized} kept. {st.note}")
         if fw.eval_tasks and scns: evaluate_round(cfg, store, models, rnd, by_name)
-        if fw.train and scns: train_step(cfg, store, models, rnd, student, parent, by_name, trainer)
+        if fw.train and (scns or fw.reasoning): train_step(cfg, store, models, rnd, student, parent, by_name, trainer)
     if fw.train and fw.eval_tasks and scns:     # the last trained student, scored as round `rounds`
         student, _ = round_student(cfg, store, fw.rounds)
         evaluate_round(cfg, store, round_models(cfg, store, llms, student), fw.rounds, by_name)
@@ -1313,6 +1344,137 @@ def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
     "trl reward function: 1.0 when every turn of the episode was an agent turn (JSON), else 0.0."
     return [float(f) for f in format_ok]
 
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d2
+class TerminalEpisode:
+    "A reasoning variant's environment as a multi-turn episode: Terminus replies typed into a fresh sandbox's terminal, the variant's tests scored at the end."
+    def __init__(self, task:FlywheelTask, # the kept reasoning variant
+                 env:Environment, # its environment (with tests)
+                 store:RunStore|None=None, # the run store holding the environment's blobs
+                 sandbox=None, # the `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
+                 max_turns:int=8, max_duration:float=10.0, output_bytes:int=4000,
+                 wall_s:float=120.0, # the agent's time in the sandbox
+                 verifier_timeout:float=120.0):
+        self.task, self.env, self.store, self.sandbox = task, env, store, sandbox
+        self.max_turns, self.max_duration, self.output_bytes = max_turns, max_duration, output_bytes
+        self.wall_s, self.verifier_timeout = wall_s, verifier_timeout
+        self._stack, self.sb, self.shell = None, None, None
+        self.transcript, self.done, self.turns, self.format_errors, self.error, self.verdict = [], False, 0, 0, None, None
+
+    def prompt(self) -> list[dict]:
+        "The agent's first view: the Terminus system prompt and the task, as single-reply GRPO's `task_prompts` writes them."
+        from termworld.train import task_prompts
+        return task_prompts([self.env], max_duration=self.max_duration)[0]['prompt']
+
+    def reset(self) -> list[dict]:
+        "A fresh sandbox in the environment's initial state with its terminal started; returns the agent's first view."
+        import time
+        from contextlib import ExitStack
+        from termworld.runtime import open_environment, env_vars, sandbox_settings
+        from termworld.agent import Shell
+        self.close()
+        self.transcript, self.done, self.turns, self.format_errors, self.error, self.verdict = [], False, 0, 0, None, None
+        self._pending, self.deadline = False, time.monotonic() + self.wall_s
+        stack = ExitStack()
+        try:
+            self.sb = stack.enter_context(open_environment(self.env, self.store, sandbox_settings(self.sandbox)))
+            term = self.sb.terminal(max_output=max(self.output_bytes, 2_000))
+            stack.callback(term.close)
+            self.shell = Shell(term, self.env.workdir, self.output_bytes, self.max_duration, env=env_vars(self.env))
+            self.shell.start()
+            self._stack = stack
+        except TermworldError as e:     # no sandbox, no episode: recorded on the rollout, reward 0
+            stack.close(); self.sb = self.shell = None
+            self.error, self.done = f"the sandbox of {self.env.task_id} could not be opened: {e}", True
+            log.warning(self.error)
+        return self.prompt()
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d3
+@patch
+def close(self:TerminalEpisode):
+    "Close the episode's sandbox (safe to call twice)."
+    stack, self._stack = self._stack, None
+    if stack is not None: stack.close()
+    self.sb = self.shell = None
+
+@patch
+def _finish(self:TerminalEpisode):
+    "Run the variant's tests on the sandbox as the agent left it, then close it."
+    from termworld.runtime import verify
+    try:
+        if self.sb is not None and self.error is None: self.verdict = verify(self.sb, self.env, timeout=self.verifier_timeout)
+    except TermworldError as e: self.error = f"the tests of {self.env.task_id} could not run: {e}"
+    finally: self.close()
+
+@patch
+def step(self:TerminalEpisode, reply:str) -> list[dict]:
+    "Type one Terminus reply's commands into the terminal; the observation the agent sees next (none once the episode is over and its tests have run)."
+    import time
+    from termworld.agent import parse_reply, TerminalDied
+    from termworld.prompt import clip, render
+    if self.done: raise FlywheelError("the episode is over; reset it before another step.")
+    self.turns += 1
+    self.transcript.append({'role': 'assistant', 'content': str(reply)})
+    parsed, obs = parse_reply(str(reply), self.max_duration), ''
+    if parsed.error: self.format_errors, self.done = self.format_errors + 1, True
+    else:
+        r = parsed.reply
+        try: obs = self.shell.run(r.commands, self.deadline)[0] if r.commands else 'Current Terminal Screen:\n' + clip(self.shell.screen(), self.output_bytes, unit='bytes')
+        except TerminalDied as e: self.error, self.done = str(e), True
+        if r.task_complete and self._pending: self.done = True
+        elif r.task_complete: self._pending, obs = True, render('terminus_confirm', terminal=obs)
+        else: self._pending = False
+    if self.turns >= self.max_turns or time.monotonic() >= self.deadline: self.done = True
+    if self.done:
+        self._finish()
+        return []
+    self.transcript.append({'role': 'user', 'content': obs})
+    return [{'role': 'user', 'content': obs}]
+
+@patch
+def result(self:TerminalEpisode, role:str='', model:str='', usage:Usage|None=None) -> Rollout:
+    "The episode scored by the variant's tests (reward = fraction passed; 0 when they could not run); an episode cut at its token budget is judged as it stands."
+    if not self.done: self.done = True; self._finish()
+    v = self.verdict
+    return Rollout(role=role, model=model, messages=self.transcript, reward=v.reward if v else 0.0, met=[t.outcome == 'passed' for t in v.tests] if v else [],
+                   followed=bool(v and v.passed), error=self.error, usage=usage or Usage(), turns=self.turns, format_errors=self.format_errors)
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d7
+def round_reasoning_tasks(store:RunStore, rnd:int) -> list[tuple[FlywheelTask, Environment]]:
+    "Round `rnd`'s kept reasoning variants with a working environment that has tests (by id), never an evaluation task or a descendant of one."
+    held = held_out_tasks(store)
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
+    return sorted(((t, envs[t.task_id]) for t in flywheel_tasks(store, 'reasoning') if t.round == rnd and t.task_id in envs
+                   and not {t.task_id, t.parent_id} & held), key=lambda pair: pair[0].id)
+
+def variant_sft_examples(variants:list[FlywheelTask]) -> list[SFTExample]:
+    "SFT rows from the verified solver episodes of reasoning variants (recorded under `consistency: execution`), scaffold stripped."
+    from termworld.train import trajectory_examples
+    return [e for t in variants for tr in t.solutions if tr.passed for e in trajectory_examples(tr, 'flywheel')]
+
+def variant_episodes(cfg:Config, store:RunStore, variants:list[FlywheelTask], rows:list[dict]|None=None,
+                     fallback:Callable|None=None, # the factory for any other prompt (the agentic episodes)
+                    ) -> tuple[list[dict], Callable[[list[dict]], Any]]:
+    "GRPO rows for reasoning variants (added to `rows`) and `make(prompt)`: a `TerminalEpisode` for a variant's prompt, else `fallback(prompt)`."
+    from termworld.runtime import sandbox_settings
+    tr, g = cfg.trajectories, cfg.train.grpo
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
+    sec = sandbox_settings(cfg, **g.sandbox)       # the run's sandbox, with GRPO's override as for the single-reply verifier reward
+    rows, by_prompt = list(rows or []), {}
+    for t in variants:
+        if t.task_id not in envs: raise FlywheelError(f"reasoning variant {t.id} has no environment with tests; only variants from round_reasoning_tasks train.")
+        ep = TerminalEpisode(t, envs[t.task_id], store, sec, cfg.flywheel.max_turns, tr.max_duration, tr.output_bytes, g.command_timeout, tr.verifier_timeout_s)
+        prompt = ep.prompt()
+        if (key := _prompt_key(prompt)) in by_prompt: continue     # two variants the agent could not tell apart: the first trains
+        by_prompt[key] = ep
+        rows.append(dict(prompt=prompt, task_id=t.id))
+    def make(prompt:list[dict]):
+        ep = by_prompt.get(_prompt_key(prompt))
+        if ep is not None:
+            return TerminalEpisode(ep.task, ep.env, store, sec, ep.max_turns, ep.max_duration, ep.output_bytes, ep.wall_s, ep.verifier_timeout)
+        if fallback is None: raise FlywheelError("a GRPO prompt matches no flywheel task; build the rows and the factory from the same tasks.")
+        return fallback(prompt)
+    return rows, make
+
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #1db6fa5e
 def flywheel_stats(store:RunStore) -> pd.DataFrame:
     "One row per flywheel, scenario and round: tree depth and leaves, tasks synthesized and kept, pass rates."
@@ -1360,6 +1522,7 @@ def report_flywheel(store:RunStore) -> str:
     if trained:
         lines += ['', '### Students trained between rounds', '', '| round | student | method | tasks | status | trained student |', '|---|---|---|---|---|---|']
         lines += [f"| {m.round} | `{m.student}` | {m.method} | {len(m.task_ids)} | {m.status if m.ok else f'{m.status}: {m.error}'} | `{m.trained or '–'}` |" for m in trained]
+        lines += ['', '### What moved', ''] + [f"- {s}" for s in what_moved(store)]
     fig2 = flywheel_eval(store)
     if not fig2.empty:
         cats = [c for c in fig2.columns if c not in ('round', 'student')]
@@ -1368,3 +1531,33 @@ def report_flywheel(store:RunStore) -> str:
         plot_eval(fig2, store.root/'flywheel'/'eval_rounds.png')
         lines += ['', '![held-out score per round](flywheel/eval_rounds.png)']
     return '\n'.join(lines)
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d9
+def _n(count:int, noun:str) -> str: return f"{count} {noun}{'' if count == 1 else 's'}"
+
+def what_moved(store:RunStore) -> list[str]:
+    "Plain sentences on a flywheel that trains: per round the student, what it trained on, the training reward (or loss) first → last, the held-out score and its change; then what moved overall."
+    rounds = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: m.round)
+    if not rounds: return []
+    fig2 = flywheel_eval(store)
+    score = dict(zip(fig2['round'], fig2['all'])) if not fig2.empty else {}
+    out = []
+    for m in rounds:
+        n_r = len(m.reasoning_task_ids)
+        data = f"{_n(len(m.task_ids) - n_r, 'agentic task')} and {_n(n_r, 'reasoning variant')}"
+        if m.ok and m.trained:
+            k = m.metrics
+            curve = (f"training reward {_f(k.get('first_reward'))} → {_f(k.get('last_reward'))}" if m.method == 'grpo'
+                     else f"loss {_f(k.get('first_loss'))} → {_f(k.get('last_loss'))}")
+            line = (f"Round {m.round}: `{m.student}` trained with {m.method.upper()} on {data} ({_n(k.get('steps', 0), 'step')}, {curve}); "
+                    f"round {m.round + 1} plays `{m.trained}`.")
+        else: line = f"Round {m.round}: `{m.student}` did not change ({m.status}: {m.error})."
+        a, b = score.get(m.round), score.get(m.round + 1)
+        if a is not None and b is not None: line += f" Held-out score {a:.2f} → {b:.2f}" + (' (no change).' if abs(b - a) < 1e-9 else f" ({b - a:+.2f}).")
+        out.append(line)
+    trained, vals = [m for m in rounds if m.ok and m.trained], [score[r] for r in sorted(score)]
+    if not trained: out.append("Nothing moved: no round trained the student (no training task was kept), so every round played the same model.")
+    elif not vals: out.append(f"The student changed {_n(len(trained), 'time')}, but no held-out task was kept (`flywheel.eval_tasks`), so nothing measures what that did.")
+    elif max(vals) - min(vals) < 1e-9: out.append(f"The student changed {_n(len(trained), 'time')}, but the held-out score did not move ({vals[0]:.2f} in every round).")
+    else: out.append(f"The held-out score went from {vals[0]:.2f} (round 0) to {vals[-1]:.2f} (round {max(score)}).")
+    return out
