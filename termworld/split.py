@@ -67,9 +67,29 @@ def run_split(cfg:Config, store:RunStore) -> TaskSplit:
     store.append('split', split, skip_existing=True)
     return split
 
+def _held_out_sources(split:TaskSplit, store:RunStore) -> tuple[dict[str, int], int, int]:
+    "Held-out benchmark tasks per `tau2:<domain>` / `bfcl:<category>`, and the other tasks: held out, all."
+    origins = {t.id: t.origin or '' for t in store.read('tasks', kind=TaskSpec)}
+    bench = lambda tid: ':'.join(origins.get(tid, '').split(':')[:2]) if origins.get(tid, '').split(':')[0] in ('tau2', 'bfcl') else None
+    held: dict[str, int] = {}
+    for tid in split.eval_task_ids:
+        if bench(tid): held[bench(tid)] = held.get(bench(tid), 0) + 1
+    others = [t for t in split.train_task_ids + split.eval_task_ids if not bench(t)]
+    return held, sum(not bench(t) for t in split.eval_task_ids), len(others)
+
 def report_split(store:RunStore) -> str:
+    "The split section of report.md; for a benchmark run it names the benchmark's own evaluation split, and the eval fraction only where it applies."
     split = current_split(store)
     if split is None: return "## Split\n\nNo task split in this run."
-    return (f"## Split\n\n{len(split.train_task_ids)} training tasks, {len(split.eval_task_ids)} held out for evaluation"
-            f" (seed {split.seed}, eval fraction {split.eval_fraction:g})"
-            + (f", {len(split.excluded_task_ids)} excluded as descendants of evaluation tasks." if split.excluded_task_ids else "."))
+    excluded = f", {len(split.excluded_task_ids)} excluded as descendants of evaluation tasks." if split.excluded_task_ids else "."
+    head = f"## Split\n\n{len(split.train_task_ids)} training tasks, {len(split.eval_task_ids)} held out for evaluation"
+    held, other_held, others = _held_out_sources(split, store)
+    if not held: return head + f" (seed {split.seed}, eval fraction {split.eval_fraction:g})" + excluded
+    sec = (store.manifest().get('config') or {}).get('bench') or {}
+    parts = []
+    for name, n in sorted(held.items()):
+        bench, part = name.split(':', 1)
+        parts.append(f"{n} from τ2-bench {part}, the benchmark's own `{sec.get('eval_split')}` split" if bench == 'tau2' else
+                     f"{n} from BFCL {part}, its held-out share {sec.get('eval_fraction') or 0:g} drawn with seed {split.seed}")
+    if others: parts.append(f"{other_held} of the {others} other tasks (seed {split.seed}, eval fraction {split.eval_fraction:g})")
+    return head + ': ' + '; '.join(parts) + excluded

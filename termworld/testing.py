@@ -5,6 +5,7 @@
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b3
 from __future__ import annotations
 import base64, json, re, shlex, threading
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,11 @@ from typing import Any
 from fastcore.basics import patch
 from .core import *
 from .llm import FakeOpenAIServer
+from .bench import STOP
 
 # %% auto #0
-__all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'schema_instance', 'CompetentHandler',
-           'ScriptedOpenAIServer']
+__all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'schema_instance', 'CompetentHandler', 'call_text',
+           'GroundTruth', 'ground_truth', 'ToolTurn', 'tool_completion', 'ScriptedOpenAIServer']
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b4
 @dataclass
@@ -183,9 +185,12 @@ class CompetentHandler:
     "The scripted server's answers: it recognizes each pipeline request by its schema name or prompt and answers as a competent model would."
     TERMINUS = 'You are an AI assistant that solves command-line tasks'
 
-    def __init__(self, tasks:list[ScriptedTask]|None=None, solutions:dict[str, str]|None=None):
+    def __init__(self, tasks:list[ScriptedTask]|None=None, solutions:dict[str, str]|None=None, bench=(), weak=()):
         self.tasks = list(SCRIPTED_TASKS if tasks is None else tasks)
         self.solutions = dict(solutions or {})        # instruction → solve.sh of imported tasks
+        self.bench = bench if isinstance(bench, (str, Path)) else list(bench)   # τ2/BFCL environment records, or a run directory holding them
+        self.weak = weak if weak is True else set(weak)   # τ2/BFCL tasks (benchmark or environment ids; True: all) its teacher fails until a cheatsheet helps
+        self._truth, self._bench_stamp, self._bench_envs = {}, None, []
         self.kinds: list[str] = []                   # the kind of every request answered, in order
         self.unknown: list[str] = []                 # requests no rule recognized (answered with HTTP 500)
         self._assigned: dict[str, int] = {}
@@ -196,11 +201,12 @@ class CompetentHandler:
         schema = (rf.get('json_schema') or {}).get('schema') if rf.get('type') == 'json_schema' else None
         name = (rf.get('json_schema') or {}).get('name') if schema else None
         msgs = req.get('messages') or []
-        kind, out = self.answer(name, schema, msgs)
+        kind, out = (name is None and self.bench and self.bench_answer(req)) or self.answer(name, schema, msgs)
         with self._lock: self.kinds.append(kind)
         if out is None:
             with self._lock: self.unknown.append(kind)
             return 500, {'error': {'message': f'the scripted server does not recognize this request ({kind})', 'type': 'server_error', 'code': None}}
+        if isinstance(out, ToolTurn): return 200, tool_completion(req, out)
         return out if isinstance(out, str) else json.dumps(out)
 
     def task_in(self, text:str) -> ScriptedTask|None:
@@ -338,6 +344,8 @@ def teacher(self:CompetentHandler, msgs:list[dict], system:str) -> str:
 @patch
 def reflect(self:CompetentHandler, prompt:str, answer:str='markdown'):
     "A cheatsheet that diagnoses the first failed test's missing step (one root cause per revision) and keeps earlier ones."
+    sheet = self.bench_reflect(prompt, answer) if self.bench else None   # a τ2/BFCL task: the calls the attempt missed
+    if sheet is not None: return sheet
     task = self.task_in(_section(prompt, 'Task'))
     # the current cheatsheet has `## ` headings of its own: it ends where the next section of the template starts
     found = re.search(r'^## Current cheatsheet.*?\n(.*?)^## Latest attempt', prompt, re.S | re.M)
@@ -465,13 +473,200 @@ def on_RubricJudgement(self:CompetentHandler, text, user, system, schema, msgs=(
     n = len(re.findall(r'^\s*(?:[-*]|\d+[.)])\s+', user, re.M)) or 1
     return {'met': [True] * n}
 
+# %% ../nbs/pipeline/98_testing.ipynb #b3000002
+def call_text(name:str, args:dict) -> str:
+    "A call as the double's cheatsheets and requests name it: `name(key=value, ...)` with Python literals."
+    return f"{name}({', '.join(f'{k}={v!r}' for k, v in args.items())})"
+
+def _opening(instructions) -> str:
+    "The first words of the double's τ2 user: why it calls and what it knows."
+    parts = [getattr(instructions, k, None) for k in ('reason_for_call', 'known_info')]
+    return 'Hello. ' + (' '.join(' '.join(p.split()) for p in parts if p) or ' '.join(str(instructions).split()))
+
+@dataclass
+class GroundTruth:
+    "An imported benchmark task as the double replays it: its environment record and its ground-truth actions in order."
+    env: Environment
+    actions: list[tuple[str, str, dict]]    # (requestor, name, arguments): τ2's `evaluation_criteria.actions`; BFCL's calls (requestor assistant)
+    key: str = ''                           # what names the task in a teacher request: τ2's user opening, BFCL's first user turn
+    scenario: str = ''                      # τ2: the user instructions its simulator prompt carries
+    turns: list[list[int]] = field(default_factory=list)   # BFCL: the actions of each user turn
+    communicate: list[str] = field(default_factory=list)   # τ2: what the agent must tell the user
+
+    def text(self, i:int) -> str: return call_text(*self.actions[i][1:])
+
+    def dropped(self, weak:bool, cheatsheet:str) -> set[int]:
+        "The actions a weak teacher leaves out: the last ground-truth action, unless the cheatsheet names it."
+        if not weak or not self.actions: return set()
+        last = len(self.actions) - 1
+        return set() if self.text(last) in (cheatsheet or '') else {last}
+
+def ground_truth(env:Environment) -> GroundTruth:
+    "The ground truth of a τ2 or BFCL environment record, read from the benchmark package's own task data (as the oracle agent reads it)."
+    from termworld.bench import open_env, Tau2Env
+    from termworld.toolagent import bfcl_call
+    live = open_env(env)
+    if isinstance(live, Tau2Env):
+        ec, instr = live.task.evaluation_criteria, live.task.user_scenario.instructions
+        return GroundTruth(env, [(a.requestor, a.name, dict(a.arguments)) for a in (ec.actions or [] if ec else [])],
+                           key=_opening(instr), scenario=str(instr), communicate=list(ec.communicate_info or []) if ec else [])
+    actions, turns = [], []
+    for truth in live.entry['ground_truth']:
+        turns.append([])
+        for call in truth: turns[-1].append(len(actions)); actions.append(('assistant', *bfcl_call(call, live)))
+    first = ' '.join(m['content'] for m in live.start() if m.get('role') == 'user')
+    return GroundTruth(env, actions, key=first, turns=turns)
+
+# %% ../nbs/pipeline/98_testing.ipynb #b3000005
+@dataclass
+class ToolTurn:
+    "A reply of the double in words, tool calls, or both."
+    text: str = ''
+    calls: list[dict] = field(default_factory=list)
+
+def _tool_call(name:str, args:dict, i) -> dict:
+    return {'id': f'call_{i}', 'type': 'function', 'function': {'name': name, 'arguments': json.dumps(args, ensure_ascii=False)}}
+
+def tool_completion(req:dict, turn:ToolTurn) -> dict:
+    "The chat-completion body of a `ToolTurn` (OpenAI's `tool_calls` with `finish_reason` tool_calls)."
+    body = FakeOpenAIServer.completion(req, turn.text)
+    if turn.calls:
+        choice = body['choices'][0]
+        choice['message'].update(content=turn.text or None, tool_calls=turn.calls)
+        choice['finish_reason'] = 'tool_calls'
+    return body
+
+# %% ../nbs/pipeline/98_testing.ipynb #b3000008
+@patch
+def ground_truths(self:CompetentHandler) -> list[GroundTruth]:
+    "The benchmark tasks the double knows: the environment records it was given, or those of the run directory it was given (read when they change)."
+    envs = self.bench
+    if isinstance(envs, (str, Path)):
+        path = Path(envs)/'environments.jsonl'
+        stamp = path.stat().st_mtime_ns if path.exists() else None
+        if stamp != self._bench_stamp:
+            self._bench_envs = RunStore(envs, create=False).read('environments', kind=Environment) if stamp else []
+            self._bench_stamp = stamp
+        envs = self._bench_envs
+    with self._lock:
+        for env in envs:
+            if env.env_kind in ('tau2', 'bfcl_multi_turn') and env.id not in self._truth: self._truth[env.id] = ground_truth(env)
+        return [self._truth[e.id] for e in envs if e.id in self._truth]
+
+@patch
+def bench_task(self:CompetentHandler, key:str|None=None, scenario:str|None=None, instruction:str|None=None) -> GroundTruth|None:
+    "The known task a request is about: by the words that open its conversation, its τ2 user scenario, or its instruction."
+    found = [g for g in self.ground_truths() if (key is not None and g.key == key.strip()) or (scenario is not None and g.scenario == scenario)
+             or (instruction is not None and g.env.instruction.strip() == instruction.strip())]
+    if len({(repr(g.actions), tuple(g.communicate)) for g in found}) > 1:
+        raise ValueError(f"the double knows {len(found)} tasks with these words and different ground truths "
+                         f"({', '.join(g.env.benchmark.get('id', '') for g in found[:3])}); give it only one of them.")
+    return found[0] if found else None
+
+@patch
+def is_weak(self:CompetentHandler, g:GroundTruth) -> bool:
+    "Whether the teacher plays weak on this task (`weak=True`, or its benchmark id or environment id is in `weak`)."
+    return self.weak is True or g.env.benchmark.get('id') in self.weak or g.env.id in self.weak
+
+# %% ../nbs/pipeline/98_testing.ipynb #b300000b
+@patch
+def bench_answer(self:CompetentHandler, req:dict) -> tuple[str, Any]|None:
+    "`(kind, reply)` for a τ2/BFCL request (the τ2 user simulator, or a teacher offered `tools`); None when it is not one."
+    msgs = req.get('messages') or []
+    system = next((m.get('content') or '' for m in msgs if m.get('role') == 'system'), '')
+    scenario = re.search(r'<scenario>\n(.*)\n</scenario>\s*$', system, re.S)
+    if scenario and 'User Simulation Guidelines' in system:
+        g = self.bench_task(scenario=scenario.group(1))
+        return 'simulator:tau2', (self.tau2_user(g, msgs) if g is not None else None)
+    if not req.get('tools'): return None
+    users = [m.get('content') or '' for m in msgs if m.get('role') == 'user']
+    before = [m.get('content') or '' for m in msgs[:next((i for i, m in enumerate(msgs) if m.get('role') == 'assistant'), len(msgs))] if m.get('role') == 'user']
+    g = (self.bench_task(key=users[0]) if users else None) or (self.bench_task(key=' '.join(before)) if before else None)
+    if g is None: return None
+    drop = g.dropped(self.is_weak(g), system.split(CHEATSHEET_DELIM, 1)[1] if CHEATSHEET_DELIM in system else '')
+    return f'teacher:{g.env.env_kind}', (self.tau2_agent(g, msgs, drop) if g.env.env_kind == 'tau2' else self.bfcl_agent(g, msgs, drop))
+
+# %% ../nbs/pipeline/98_testing.ipynb #b300000c
+def _ask(texts:list[str]) -> str: return 'Please do this on your device, in this order: ' + '; '.join(texts) + '.'
+
+@patch
+def tau2_agent(self:CompetentHandler, g:GroundTruth, msgs:list[dict], drop:set[int]) -> ToolTurn:
+    "The τ2 agent's next turn: each of its ground-truth actions as a tool call, the user's own actions asked for by name, then what it must communicate."
+    turns, block = [], []
+    for i, (who, name, args) in enumerate(g.actions):
+        if i in drop: continue
+        if who == 'assistant':
+            if block: turns.append(ToolTurn(_ask(block))); block = []
+            turns.append(ToolTurn('', [_tool_call(name, args, i)]))
+        else: block.append(g.text(i))
+    if block: turns.append(ToolTurn(_ask(block)))
+    turns.append(ToolTurn(('Here is what you asked for: ' + '; '.join(g.communicate) + '.') if g.communicate else
+                          'That should fix it. Is there anything else I can help you with?'))
+    first = next((i for i, m in enumerate(msgs) if m.get('role') == 'user'), len(msgs))
+    turn = sum(m.get('role') == 'assistant' for m in msgs[first + 1:])
+    return turns[turn] if turn < len(turns) else ToolTurn(STOP)
+
+@patch
+def tau2_user(self:CompetentHandler, g:GroundTruth, msgs:list[dict]) -> ToolTurn:
+    "τ2's user (roles flipped: the agent speaks as `user`): its opening, then the actions the agent names that are its own, then `###STOP###`."
+    if not any(m.get('role') == 'assistant' for m in msgs): return ToolTurn(g.key)
+    last = max((i for i, m in enumerate(msgs) if m.get('role') == 'user'), default=0)
+    if any(m.get('role') == 'assistant' and m.get('tool_calls') for m in msgs[last + 1:]):
+        return ToolTurn('Done, I did that on my phone. What next?')
+    done = Counter(call_text(c['function']['name'], _json(c['function'].get('arguments') or '{}', {}))
+                   for m in msgs if m.get('role') == 'assistant' for c in m.get('tool_calls') or [])
+    said, asked, todo = msgs[last].get('content') or '', Counter(), []
+    for i, (who, name, args) in enumerate(g.actions):
+        if who != 'user': continue
+        text = g.text(i)
+        if done[text]: done[text] -= 1; continue
+        if said.count(text) > asked[text]: asked[text] += 1; todo.append(_tool_call(name, args, f'user_{i}'))
+    return ToolTurn('', todo) if todo else ToolTurn(f'Thank you, that is all I needed. {STOP}')
+
+# %% ../nbs/pipeline/98_testing.ipynb #b300000d
+@patch
+def bfcl_agent(self:CompetentHandler, g:GroundTruth, msgs:list[dict], drop:set[int]) -> ToolTurn:
+    "A BFCL turn: the user turn's ground-truth calls in one batch, then words (which end the turn)."
+    turn = sum(m.get('role') == 'assistant' and not m.get('tool_calls') for m in msgs)
+    calls = [j for j in (g.turns[turn] if turn < len(g.turns) else []) if j not in drop]
+    if calls and msgs and msgs[-1].get('role') == 'user':
+        return ToolTurn('', [_tool_call(g.actions[j][1], g.actions[j][2], j) for j in calls])
+    return ToolTurn('Done.')
+
+# %% ../nbs/pipeline/98_testing.ipynb #b300000e
+@patch
+def bench_reflect(self:CompetentHandler, prompt:str, answer:str='markdown'):
+    "A τ2/BFCL cheatsheet: the ground-truth actions the latest attempt did not carry out, named as calls (and those earlier revisions named); None if the task is not a known benchmark task."
+    g = self.bench_task(instruction=_section(prompt, 'Task'))
+    if g is None: return None
+    current = re.search(r'^## Current cheatsheet.*?\n(.*?)^## Latest attempt', prompt, re.S | re.M)
+    trace = re.search(r'^## Latest attempt.*?\n(.*?)^## Verifier feedback', prompt, re.S | re.M)
+    current, trace = (current.group(1) if current else ''), (trace.group(1) if trace else '')
+    def carried_out(i):
+        who, name, args = g.actions[i]
+        return (f"call: {name}({json.dumps(args, ensure_ascii=False)})" in trace) if who == 'assistant' else g.text(i) in trace
+    missing = [i for i in range(len(g.actions)) if not carried_out(i)]
+    named = sorted(set(missing) | {i for i in range(len(g.actions)) if g.text(i) in current})
+    failures = [f"The {'user' if g.actions[i][0] == 'user' else 'agent'} never ran {g.text(i)}." for i in missing] or \
+               ['The verifier failed although every ground-truth action ran: ' + ' '.join(_section(prompt, 'Verifier feedback').split())[:300]]
+    steps = ['Read the policy and the request, then act with the tools in the order the policy gives.',
+             *(f"Make sure the {'user runs' if g.actions[i][0] == 'user' else 'agent calls'} {g.text(i)}." for i in named),
+             'Before you finish, check that every requested change was made.']
+    title = g.env.benchmark.get('id', 'task')
+    if answer == 'json': return {'title': title, 'failures': failures, 'steps': steps}
+    return ('## TASK CHEATSHEET\n## ' + title + '\n\n<failures>\n' + ''.join(f'- {f}\n' for f in failures)
+            + '</failures>\n\n<guidance>\n   <steps>\n' + ''.join(f'   - {i}. {s}\n' for i, s in enumerate(steps, 1)) + '   </steps>\n</guidance>')
+
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2bf
 class ScriptedOpenAIServer(FakeOpenAIServer):
     "A test double: an OpenAI-compatible server on 127.0.0.1 whose `CompetentHandler` plays every role of the pipeline (use as a context manager)."
     def __init__(self, tasks:list[ScriptedTask]|None=None, # the tasks its synthesizer writes (default SCRIPTED_TASKS)
                  task_dirs:tuple=(), # Harbor task folders whose reference solutions its teacher replays
-                 latency:float=0.0):
-        self.script = CompetentHandler(tasks, harbor_solutions(*task_dirs) if task_dirs else {})
+                 latency:float=0.0,
+                 bench=(), # τ2/BFCL environment records whose ground truth its teacher replays, or a run directory holding them
+                 weak=(), # τ2/BFCL tasks (benchmark ids, environment ids, or True for all) whose last ground-truth action its teacher leaves out until a cheatsheet names it
+                ):
+        self.script = CompetentHandler(tasks, harbor_solutions(*task_dirs) if task_dirs else {}, bench, weak)
         super().__init__(self.script, latency)
 
     def spec(self, model:str='scripted') -> str:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #c81f4a03
 from __future__ import annotations
-import math
+import ast, json, math
 from collections import Counter
 from functools import partial
 from pathlib import Path
@@ -19,8 +19,9 @@ from .toolagent import tool_atif
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
 # %% auto #0
-__all__ = ['evaluation_tasks', 'run_trajectories', 'report_trajectories', 'teacher_outcomes', 'guideline_table', 'task_source',
-           'pass_rate_by_source', 'task_difficulty']
+__all__ = ['TOOL_KINDS', 'evaluation_tasks', 'run_trajectories', 'tool_call_error', 'tool_episode_row', 'tool_statistics',
+           'report_trajectories', 'teacher_outcomes', 'guideline_table', 'task_source', 'pass_rate_by_source',
+           'task_difficulty']
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #362acdb9
 def _teacher(cfg:Config, store:RunStore|None, role:str='teacher'):
@@ -62,6 +63,58 @@ def run_trajectories(cfg:Config, store:RunStore, llm=None):
         store.append('trajectories', traj, skip_existing=True)
     return store
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #b4000002
+TOOL_KINDS = ('tau2', 'bfcl_multi_turn')
+_BREAKDOWN = {'action': 'action:', 'environment': 'env_assertion:', 'database': 'db', 'communicate': 'communicate:'}   # τ2's checks by name
+
+def tool_call_error(content) -> bool:
+    "Whether a tool result reports an error: τ2's `Error: …`, BFCL's `Error during execution: …`, or an object with an `error` key."
+    text = str(content or '').strip()
+    if text.startswith('Error'): return True
+    if not text.startswith('{'): return False
+    try: obj = json.loads(text)
+    except json.JSONDecodeError:
+        try: obj = ast.literal_eval(text)
+        except (ValueError, SyntaxError): return False
+    return isinstance(obj, dict) and 'error' in obj
+
+def _share(tests, prefix:str) -> float|None:
+    hits = [t.outcome == 'passed' for t in tests if (t.name == prefix if prefix == 'db' else t.name.startswith(prefix))]
+    return sum(hits) / len(hits) if hits else None
+
+def tool_episode_row(traj:Trajectory, kind:str) -> dict:
+    "One tool-calling episode: its tool calls, the calls whose result is an error, reward, and the verifier's parts (τ2: share of each kind of check passed; BFCL: share of turns passed)."
+    msgs = [m for st in traj.steps for m in st.messages]
+    calls = [c for m in msgs if m.get('role') == 'assistant' for c in m.get('tool_calls') or []]
+    v = traj.verdict
+    row = dict(kind=kind, task_id=traj.task_id, passed=traj.passed, reward=float(v.reward) if v else 0.0, tool_calls=len(calls),
+               tool_call_errors=sum(tool_call_error(m.get('content')) for m in msgs if m.get('role') == 'tool'))
+    row.update({k: (_share(v.tests, p) if v is not None and kind == 'tau2' else None) for k, p in _BREAKDOWN.items()})
+    out = json.loads(v.output or '{}') if v is not None and kind == 'bfcl_multi_turn' and (v.output or '').startswith('{') else {}
+    row['turns'] = (out.get('turns_passed') or 0) / out['turns'] if out.get('turns') else None
+    return row
+
+def tool_statistics(trajs:Iterable[Trajectory], # trajectories of any kinds (terminal ones are left out)
+                    kinds:dict[str, str]|None=None, # environment id → its kind (default: the kind of each verdict's verifier)
+                   ) -> pd.DataFrame:
+    "Per tool-calling kind: episodes, passed, tool calls per episode, tool-call errors (and their share of calls), mean reward and mean verifier parts (PG Table 5's action / environment / database for τ2; turns passed for BFCL)."
+    rows = []
+    for t in trajs:
+        kind = (kinds or {}).get(t.env_id) or (t.verdict.verifier if t.verdict is not None else None)
+        if kind in TOOL_KINDS: rows.append(tool_episode_row(t, kind))
+    cols = ['episodes', 'passed', 'tool calls / episode', 'tool-call errors', 'tool-call error rate', 'mean reward', *_BREAKDOWN, 'turns']
+    if not rows: return pd.DataFrame(columns=cols)
+    df = pd.DataFrame(rows)
+    parts = list(_BREAKDOWN) + ['turns']
+    df[parts] = df[parts].astype(float)
+    g = df.groupby('kind')
+    out = pd.DataFrame({'episodes': g.size(), 'passed': g.passed.sum().astype(int), 'tool calls / episode': g.tool_calls.mean(),
+                        'tool-call errors': g.tool_call_errors.sum().astype(int),
+                        'tool-call error rate': g.tool_call_errors.sum() / g.tool_calls.sum().where(g.tool_calls.sum() > 0),
+                        'mean reward': g.reward.mean()})
+    return out.join(g[parts].mean())[cols]
+
+
 # %% ../nbs/terminal_world/40_trajectories.ipynb #fb010124
 _PAPER = {'avg steps': 13.44, 'tokens / trajectory': 18176, 'distinct bash commands': 1939}
 
@@ -90,6 +143,14 @@ def report_trajectories(store:RunStore) -> str:
     lines += ['| statistic | ' + ' | '.join(summary.columns) + ' | paper |', '|---' * (len(summary.columns) + 2) + '|']
     for stat, row in summary.iterrows():
         lines.append(f"| {stat} | " + ' | '.join(_fmt(v) for v in row.values) + f" | {_fmt(_PAPER[stat]) if stat in _PAPER else ''} |")
+    tool = tool_statistics(trajs, {e.id: e.env_kind for e in store.read('environments', kind=Environment)})
+    if len(tool):
+        counts = ('episodes', 'passed', 'tool-call errors')
+        lines += ['', "Tool-calling episodes: tool calls per episode, tool calls whose result was an error, and the means of the benchmark "
+                      "evaluator's parts (τ2: shares of ground-truth actions matched, environment assertions met, database check passed, "
+                      "information communicated, as in PROOF-Gen Table 5; BFCL: share of turns passed).", '',
+                  '| kind | ' + ' | '.join(tool.columns) + ' |', '|---' * (len(tool.columns) + 1) + '|']
+        lines += [f"| {kind} | " + ' | '.join(_fmt(int(v)) if c in counts else _fmt(float(v)) for c, v in row.items()) + ' |' for kind, row in tool.iterrows()]
     if envs:
         em = env_metrics(envs)
         types = Counter(t for ts in em.file_types for t in ts)
