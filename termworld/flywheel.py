@@ -17,7 +17,7 @@ from .core import *
 from .core import TermworldError, ConfigError, log
 from .llm import Models, LLMError
 from .scale import StageContext
-from .train import RubricJudgement, GRPOSettings
+from .train import RubricJudgement, GRPOSettings, play_episode, episode_rollout_func, episode_reward, episode_format_reward
 from fastcore.basics import patch
 
 # %% auto #0
@@ -32,11 +32,11 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'B
            'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution', 'solve_by_execution',
            'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
            'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
-           'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'train_round', 'train_step',
-           'flywheel_grpo', 'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
-           'flywheel_sft_examples', 'episode_rows', 'episode_factory', 'play_episode', 'episode_rollout_func',
-           'episode_reward', 'episode_format_reward', 'TerminalEpisode', 'round_reasoning_tasks',
-           'variant_sft_examples', 'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
+           'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'FlywheelBenchEval',
+           'bench_category', 'bench_holdout', 'evaluate_round_bench', 'train_round', 'train_step', 'flywheel_grpo',
+           'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows',
+           'episode_factory', 'TerminalEpisode', 'round_reasoning_tasks', 'variant_sft_examples', 'variant_episodes',
+           'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -68,6 +68,7 @@ class FlywheelSection(Section):
     train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes (agentic: rubric reward; reasoning variants: their tests); sft: on verified rollouts
     eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
     max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
+    bench_eval: bool = False            # also score every round's student on the held-out τ2/BFCL tasks of `bench.imports` (Avg@k per domain and category, k = evaluate.k)
     grpo: dict[str, Any] = {}           # train.grpo keys the flywheel's GRPO sets differently (e.g. {max_steps: 1}); the rest are train.grpo's
 
     @field_validator('grpo')
@@ -709,6 +710,9 @@ class FlywheelEpisode:
         self.transcript, self.done, self.turns, self.format_errors, self.error = [{'role': 'user', 'content': said}], False, 0, 0, None
         return _agent_view(t.system_prompt(), self.transcript)
 
+    @property
+    def task_id(self) -> str: return self.task.id
+
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #a08c80f3
 @patch
 def step(self:FlywheelEpisode, reply:str|AgentTurn) -> list[dict]:
@@ -1125,13 +1129,18 @@ def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios
     return out
 
 def flywheel_eval(store:RunStore) -> pd.DataFrame:
-    "AQ Fig. 2 as a table: mean held-out reward per round (rows) and category (columns), with the student spec of each round."
+    "AQ Fig. 2 as a table: per round (rows) the mean held-out reward per scenario and `all`, the benchmarks' Avg@k per domain and category (`bench_eval`), the student spec."
     rows = [dict(round=e.round, category=e.category, reward=e.reward, student=e.student) for e in store.read('flywheel') if e.kind == 'flywheel_eval']
-    if not rows: return pd.DataFrame()
-    df = pd.DataFrame(rows)
-    table = df.pivot_table(index='round', columns='category', values='reward', aggfunc='mean')
-    table['all'] = df.groupby('round')['reward'].mean()
-    table['student'] = df.groupby('round')['student'].first()
+    bench = [dict(round=e.round, category=e.category, reward=e.avg_at_k, student=e.student) for e in store.read('flywheel')
+             if e.kind == 'flywheel_bench_eval' and e.avg_at_k is not None]
+    if not rows and not bench: return pd.DataFrame()
+    parts, students = [], pd.DataFrame(rows + bench).groupby('round')['student'].first()
+    if rows:
+        df = pd.DataFrame(rows)
+        parts += [df.pivot_table(index='round', columns='category', values='reward', aggfunc='mean'), df.groupby('round')['reward'].mean().rename('all')]
+    if bench: parts.append(pd.DataFrame(bench).pivot_table(index='round', columns='category', values='reward', aggfunc='mean'))
+    table = pd.concat(parts, axis=1)
+    table['student'] = students
     return table.reset_index().rename_axis(columns=None)
 
 def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
@@ -1141,11 +1150,61 @@ def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
     fig, ax = plt.subplots(figsize=(5, 3))
     for col in [c for c in table.columns if c not in ('round', 'student')]:
         ax.plot(table['round'], table[col], marker='o', label=col, linestyle='--' if col == 'all' else '-')
-    ax.set_xlabel('round'); ax.set_ylabel('held-out rubric reward'); ax.set_ylim(-0.05, 1.05); ax.legend(fontsize=7)
+    ax.set_xlabel('round'); ax.set_ylabel('held-out score (rubric reward, Avg@k)'); ax.set_ylim(-0.05, 1.05); ax.legend(fontsize=7)
     ax.set_xticks(list(table['round']))
     if path is not None:
         Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110, bbox_inches='tight'); plt.close(fig)
     return fig
+
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #f4beff7f
+class FlywheelBenchEval(Record):
+    "One round's student on the held-out benchmark tasks of one domain or category: Avg@k from the evaluate stage's trials."
+    prefix: ClassVar[str] = 'fwbench'
+    id_fields: ClassVar[tuple[str, ...]] = ('round', 'student', 'category', 'summary_id')
+    kind: Literal['flywheel_bench_eval'] = 'flywheel_bench_eval'
+    round: int = 0
+    student: str = ''
+    category: str = ''                 # tau2 <domain> | bfcl <category without multi_turn_>
+    avg_at_k: float|None = None
+    k: int = 0
+    tasks: int = 0
+    summary_id: str = ''               # the EvalSummary in evaluate.jsonl
+    trajectory_ids: list[str] = []     # this category's trials in evaluate.jsonl
+
+def bench_category(verifier:str, category:str|None) -> str:
+    "The Table 1 column of a τ2 domain or BFCL category: `tau2 airline`, `bfcl base`, …"
+    return f"tau2 {category}" if verifier == 'tau2' else f"bfcl {(category or '').removeprefix('multi_turn_')}"
+
+def bench_holdout(cfg:Config, store:RunStore) -> list[Environment]:
+    "The run's held-out τ2/BFCL environments (`bench.eval_split`, `bench.eval_fraction`), at most `evaluate.limit`, in id order."
+    from termworld.bench import held_out_tasks as bench_held_out
+    tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
+    recs = [(tasks[e.task_id], e) for e in store.read('environments', kind=Environment)
+            if e.ok and e.env_kind in ('tau2', 'bfcl_multi_turn') and e.task_id in tasks]
+    held = bench_held_out(cfg, recs)
+    envs = sorted((e for _, e in recs if e.task_id in held), key=lambda e: e.task_id)
+    return envs[:cfg.evaluate.limit] if cfg.evaluate.limit is not None else envs
+
+def evaluate_round_bench(cfg:Config, store:RunStore, models:Models, rnd:int) -> list[FlywheelBenchEval]:
+    "Score the round's student on the held-out τ2/BFCL tasks with the evaluate stage's functions; one record per domain or category."
+    from termworld.evaluate import evaluate_model, bench_trials, avg_at_k_by
+    envs = bench_holdout(cfg, store)
+    if not envs: raise ConfigError("flywheel.bench_eval needs held-out τ2/BFCL tasks: import them with bench.imports (and bench.eval_split or "
+                                   "bench.eval_fraction) and run the environments stage first.")
+    spec = models.spec(cfg.flywheel.agent)
+    summ = evaluate_model(with_student(cfg, spec), store, spec, envs, f"flywheel round {rnd}", llm=models[cfg.flywheel.agent])
+    store.append('evaluate', summ, skip_existing=True)
+    have = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    trajs = [have[i] for i in summ.trajectory_ids if i in have]
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    trials = bench_trials(trajs, cats, summ.label)
+    out = []
+    for (_, cat), row in avg_at_k_by(trials).iterrows():
+        verifier = trials[trials.category == cat].verifier.iloc[0]
+        rec = FlywheelBenchEval(round=rnd, student=spec, category=bench_category(verifier, cat), avg_at_k=float(row.avg_at_k), k=int(row.k),
+                                tasks=int(row.tasks), summary_id=summ.id, trajectory_ids=[t.id for t in trajs if cats.get(t.task_id) == cat])
+        store.append('flywheel', rec, skip_existing=True); out.append(rec)
+    return out
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #2f4a1201
 def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[FlywheelTask], scenarios:dict[str, Scenario],
@@ -1225,10 +1284,14 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
             store.append('flywheel', st)
             log.info(f"flywheel {kind} {st.scenario} round {rnd}: {st.kept}/{st.synthesized} kept. {st.note}")
         if fw.eval_tasks and scns: evaluate_round(cfg, store, models, rnd, by_name)
+        if fw.bench_eval: evaluate_round_bench(cfg, store, models, rnd)
         if fw.train and (scns or fw.reasoning): train_step(cfg, store, models, rnd, student, parent, by_name, trainer)
     if fw.train and fw.eval_tasks and scns:     # the last trained student, scored as round `rounds`
         student, _ = round_student(cfg, store, fw.rounds)
         evaluate_round(cfg, store, round_models(cfg, store, llms, student), fw.rounds, by_name)
+    if fw.train and fw.bench_eval and scns:
+        student, _ = round_student(cfg, store, fw.rounds)
+        evaluate_round_bench(cfg, store, round_models(cfg, store, llms, student), fw.rounds)
     return store
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #0f01c895
@@ -1279,70 +1342,6 @@ def episode_factory(by_prompt:dict[str, FlywheelTask], scenarios:dict[str, Scena
         if task is None: raise FlywheelError("a GRPO prompt matches no flywheel task; build the rows and the factory from the same tasks.")
         return FlywheelEpisode(task, scenarios[task.scenario], user_llm, tool_llm, judge, max_turns, params, opening=prompt[-1]['content'])
     return make
-
-# %% ../nbs/agenticqwen/60_flywheel.ipynb #f85cc1b8
-def _template(tok, msgs:list[dict], gen:bool) -> str:
-    return tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=gen)
-
-def play_episode(ep:FlywheelEpisode, prompt:list[dict], generate:Callable[[list[int], int], list[int]], tok,
-                 limit:int, max_turn_tokens:int=96) -> tuple[list[int], list[int], list[int], Rollout]:
-    "One whole episode in token space: `(prompt_ids, completion_ids, env_mask, rollout)`; `generate(ids, n)` gives the student's next tokens."
-    eos, end = tok.eos_token_id, tok.eos_token
-    ep.reset()
-    msgs = list(prompt)
-    prompt_ids = tok(_template(tok, msgs, True), add_special_tokens=False).input_ids
-    ids, mask = [], []
-    while not ep.done and len(ids) < limit:
-        new = generate(prompt_ids + ids, min(max_turn_tokens, limit - len(ids)))
-        if eos in new: new = new[:new.index(eos) + 1]
-        ids += new; mask += [1] * len(new)
-        reply = tok.decode(new, skip_special_tokens=True)
-        msgs.append({'role': 'assistant', 'content': reply})
-        feedback = ep.step(reply)
-        if ep.done: break
-        if new[-1:] != [eos]: ids.append(eos); mask.append(0)     # a turn cut at its token budget is closed for it (not trained on)
-        before = _template(tok, msgs, False)
-        before = before[:before.rfind(end) + len(end)] if end and end in before else before
-        after = _template(tok, msgs + feedback, True)
-        between = tok(after[len(before):] if after.startswith(before) else after, add_special_tokens=False).input_ids
-        ids += between; mask += [0] * len(between)
-        msgs += feedback
-    ids, mask = ids[:limit], mask[:limit]
-    if not ids: ids, mask = [eos], [0]
-    return prompt_ids, ids, mask, ep.result(role='student')
-
-def _runs(mask:list[int]) -> list[int]:
-    "Lengths of the runs of 1s in a mask (the student's turns)."
-    return [len(r) for r in ''.join(map(str, mask)).split('0') if r]
-
-def episode_rollout_func(make_episode:Callable[[list[dict]], FlywheelEpisode], max_turn_tokens:int=96, log:list|None=None) -> Callable:
-    "A trl `rollout_func`: every prompt played as a whole episode by the weights being trained; rewards come back as columns."
-    def rollout_func(prompts:list, trainer) -> dict:
-        import torch
-        tok = trainer.processing_class
-        model = trainer.accelerator.unwrap_model(trainer.model)
-        sample = dict(do_sample=True, temperature=trainer.temperature, top_p=trainer.top_p, pad_token_id=tok.pad_token_id)
-        def generate(ids:list[int], n:int) -> list[int]:
-            x = torch.tensor([ids], device=model.device)
-            with torch.no_grad(): y = model.generate(input_ids=x, attention_mask=torch.ones_like(x), max_new_tokens=n, **sample)
-            return y[0, x.shape[1]:].tolist()
-        out = {k: [] for k in ('prompt_ids', 'completion_ids', 'env_mask', 'episode_reward', 'format_ok', 'turns', 'task_id')}
-        for prompt in prompts:
-            ep = make_episode(prompt)
-            p_ids, c_ids, mask, r = play_episode(ep, prompt, generate, tok, trainer.max_completion_length, max_turn_tokens)
-            for k, v in zip(out, (p_ids, c_ids, mask, r.reward, float(r.format_errors == 0 and r.turns > 0), r.turns, ep.task.id)): out[k].append(v)
-            if log is not None: log.append(dict(task_id=ep.task.id, reward=r.reward, turns=r.turns, format_errors=r.format_errors,
-                                                student_tokens=sum(mask), tokens=len(c_ids), prompt_tokens=len(p_ids), turn_tokens=_runs(mask)))
-        return {**out, 'logprobs': None}
-    return rollout_func
-
-def episode_reward(prompts, completions, episode_reward, **kw) -> list[float]:
-    "trl reward function: the rubric reward each episode earned at its end (a column `episode_rollout_func` returns)."
-    return [float(r) for r in episode_reward]
-
-def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
-    "trl reward function: 1.0 when every turn of the episode was an agent turn (JSON), else 0.0."
-    return [float(f) for f in format_ok]
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d2
 class TerminalEpisode:

@@ -5,11 +5,13 @@
 # %% ../nbs/runtime/41_toolagent.ipynb #2f07ecf1
 from __future__ import annotations
 import ast, inspect, importlib, json, time
+from dataclasses import dataclass
 from typing import Any
 
 from .core import *
-from .core import TermworldError, BudgetExceeded
-from .llm import Reply, LLMError, normalize_tool_calls
+from .core import TermworldError, BudgetExceeded, log
+from fastcore.basics import patch
+from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, _tool_messages, _tool_list
 from .formats import to_atif
 from .runtime import episode_kind
 from .agent import EpisodeSettings
@@ -17,8 +19,9 @@ from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, ope
                              import_tau2, import_bfcl, BenchError, BenchSection)
 
 # %% auto #0
-__all__ = ['ToolAgent', 'NopAgent', 'bfcl_call', 'OracleAgent', 'run_tool_episode', 'model_tool_episode', 'replay_check',
-           'tool_messages', 'tool_chat_rows', 'tool_atif']
+__all__ = ['ToolAgent', 'NopAgent', 'bfcl_call', 'OracleAgent', 'tool_turn', 'run_tool_episode', 'model_tool_episode',
+           'replay_check', 'tool_messages', 'tool_chat_rows', 'tool_atif', 'parse_tool_turn', 'ToolEpisodeResult',
+           'ToolEpisode']
 
 # %% ../nbs/runtime/41_toolagent.ipynb #02418649
 class ToolAgent:
@@ -95,6 +98,15 @@ class OracleAgent:
         return self.plan.pop(0) if self.plan else Reply(text=STOP)
 
 # %% ../nbs/runtime/41_toolagent.ipynb #42ea89bd
+def tool_turn(live:ToolEnv, # an open environment
+              calls:list[dict], # the turn's OpenAI-style tool calls (none: the turn is words)
+              text:str='', # the turn's words
+             ) -> list[dict]:
+    "Apply one agent turn: its calls run and their results come back, or its words go to the user and the user's answer (if any) comes back."
+    if calls: return live.step(calls)
+    answer = live.user_turn(text or '')
+    return [answer] if answer is not None else []
+
 def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env when None), NopAgent
                      env:Environment, # an environment record of a tool-calling kind
                      *, user=None, # τ2's user: Tau2User(models['simulator']) or ScriptedUser (default: the oracle's script, else a scripted user)
@@ -120,11 +132,7 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
         usage = usage + reply.usage
         calls = normalize_tool_calls(reply.tool_calls) if reply.tool_calls else []
         turn = {'role': 'assistant', 'content': reply.text or None, **({'tool_calls': calls} if calls else {})}
-        added = [turn]
-        if calls: added += live.step(calls)
-        else:
-            answer = live.user_turn(reply.text or '')
-            if answer is not None: added.append(answer)
+        added = [turn] + tool_turn(live, calls, reply.text)
         messages += added
         steps.append(Step(index=len(steps), raw=reply.text or '', messages=pending + added, tools=tools if tools != last_tools else None,
                           usage=reply.usage, seconds=time.perf_counter() - s0, task_complete=live.done, note=note))
@@ -183,10 +191,7 @@ def _episode_reward(agent, live:ToolEnv, max_steps:int=200) -> float:
     for _ in range(max_steps):
         if live.done: break
         reply = agent.act(messages, live.tools())
-        if reply.tool_calls: messages += live.step(reply.tool_calls)
-        else:
-            answer = live.user_turn(reply.text or '')
-            if answer: messages.append(answer)
+        messages += tool_turn(live, normalize_tool_calls(reply.tool_calls) if reply.tool_calls else [], reply.text)
     return live.verify()[0]
 
 # %% ../nbs/runtime/41_toolagent.ipynb #bd95ca72
@@ -225,3 +230,80 @@ def tool_atif(traj:Trajectory, strip:bool=False) -> dict:
     doc['steps'] = steps
     doc['agent']['extra']['protocol'] = 'openai-tools'
     return doc
+
+# %% ../nbs/runtime/41_toolagent.ipynb #6b834526
+def parse_tool_turn(text:str) -> Reply|None:
+    "A policy's text as a tool turn (the JSON object `{content, tool_calls: [{name, arguments}]}` the embedded model writes), else None."
+    try: obj = extract_json(text or '')
+    except ValueError: return None
+    if not isinstance(obj, dict) or not {'content', 'tool_calls'} & set(obj): return None
+    calls = obj.get('tool_calls') or []
+    if not isinstance(calls, list) or not all(isinstance(c, dict) and isinstance(c.get('name'), str) and isinstance(c.get('arguments', {}), dict)
+                                              for c in calls): return None
+    return Reply(text=str(obj.get('content') or ''), tool_calls=normalize_tool_calls(calls) or None)
+
+class _KnownOpening:
+    "A τ2 user whose first words are already known (a GRPO prompt holds them); later turns come from `user`."
+    def __init__(self, user, text:str): self.user, self.text = user, text
+    def opening(self, env) -> str: return self.text
+    def reply(self, env, text:str) -> str: return self.user.reply(env, text)
+
+@dataclass
+class ToolEpisodeResult:
+    "How a step-wise tool episode ended: the evaluator's reward and verdict, turns taken, replies that were not tool turns."
+    reward: float = 0.0
+    verdict: Verdict|None = None
+    turns: int = 0
+    format_errors: int = 0
+    error: str|None = None             # the evaluator could not score the episode (the reward is then 0)
+
+class ToolEpisode:
+    "A τ2 or BFCL environment played turn by turn by a policy that writes text: `reset()`, `step(text)`, `done`, `result()`."
+    def __init__(self, env:Environment, # an environment record of a tool-calling kind
+                 user=None, # τ2's user (Tau2User on the `simulator` role, or ScriptedUser); default: a scripted user
+                 max_turns:int=30, # policy turns before the episode is cut
+                 opening:str|None=None): # τ2: the user's first words when already known (a GRPO prompt), else the user's own
+        self.env, self.user, self.max_turns, self.opening = env, user, max_turns, opening
+        self.live, self.tools, self.done, self.turns, self.format_errors = None, [], True, 0, 0
+
+    @property
+    def task_id(self) -> str: return self.env.task_id
+
+    def reset(self) -> list[dict]:
+        "Open a fresh environment; the policy's first view (system prompt with the tools, then the opening messages)."
+        self.live = live = open_env(self.env)
+        if isinstance(live, Tau2Env):
+            user = self.user if self.user is not None else ScriptedUser()
+            live.user = _KnownOpening(user, self.opening) if self.opening is not None else user
+        self.tools, self.turns, self.format_errors = live.tools(), 0, 0
+        opening = live.start()
+        self.done = live.done
+        return tool_prompt(([{'role': 'system', 'content': live.system_prompt}] if live.system_prompt else []) + opening, self.tools)
+
+# %% ../nbs/runtime/41_toolagent.ipynb #e16e2031
+@patch
+def step(self:ToolEpisode, reply:str) -> list[dict]:
+    "Apply one reply of the policy; the messages it sees next (none once the episode is over)."
+    if self.live is None or self.done: raise BenchError("the episode is not running; reset it before a step.")
+    self.turns += 1
+    turn = parse_tool_turn(reply)
+    if turn is None:
+        self.format_errors += 1; self.done = True
+        return []
+    added = tool_turn(self.live, normalize_tool_calls(turn.tool_calls) if turn.tool_calls else [], turn.text)
+    self.done = self.live.done or self.turns >= self.max_turns
+    view = _tool_messages(added)
+    tools = self.live.tools()
+    if tools != self.tools: self.tools = tools; view.append({'role': 'user', 'content': _tool_list(tools)})
+    return [] if self.done else view
+
+@patch
+def result(self:ToolEpisode, role:str='') -> ToolEpisodeResult:
+    "The benchmark evaluator's verdict on the state the episode reached."
+    out = ToolEpisodeResult(turns=self.turns, format_errors=self.format_errors)
+    if self.live is None: out.error = 'the episode was never reset'; return out
+    try: out.verdict = self.live.verdict()
+    except TermworldError as e:
+        log.warning(f"{self.env.id}: the evaluator could not score the episode: {e}"); out.error = str(e); return out
+    out.reward = out.verdict.reward
+    return out

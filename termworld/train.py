@@ -21,7 +21,7 @@ class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
 
 # %% auto #0
-__all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages',
+__all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TOOL_KINDS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages',
            'scaffold_texts', 'scaffold_leaks', 'unroll', 'trajectory_examples', 'trajectory_sources', 'select_variant',
            'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft',
            'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
@@ -29,8 +29,9 @@ __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TrainingError', 'SFTDat
            'trl_arguments', 'sft_arguments', 'sft_config', 'plain_tool_row', 'train_sft', 'student_spec',
            'SuppressionSettings', 'signed_token_loss', 'weighted_collator', 'completion_text', 'format_reward',
            'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings',
-           'grpo_arguments', 'grpo_config', 'train_grpo', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
-           'report_sft', 'report_train']
+           'grpo_arguments', 'grpo_config', 'train_grpo', 'play_episode', 'episode_rollout_func', 'episode_reward',
+           'episode_format_reward', 'tool_episode_rows', 'tool_episode_factory', 'tool_users', 'TrainSection',
+           'effective_recipe', 'run_train', 'train_runs', 'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -772,6 +773,8 @@ class GRPOSettings(Section):
     lora_alpha: int = 32                  # LoRA scaling alpha of a fresh adapter
     sandbox: SandboxOverride = {}         # explicit override of the `sandbox` section for the verifier reward (its keys, e.g. {backend: docker})
     command_timeout: float = 30.0         # seconds the reply's commands may run before the verifier runs
+    max_turns: int = 30                   # τ2/BFCL environments: student turns per episode (a whole episode is one rollout)
+    max_turn_tokens: int = 256            # τ2/BFCL environments: tokens the student may write per turn
 
     @model_validator(mode='after')
     def _trl_keys(self):
@@ -845,6 +848,114 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
     del trainer, model
     gc.collect()
     return dict(path=str(target), metrics=metrics, history=history)
+
+# %% ../nbs/distill/70_train.ipynb #33756482
+def _template(tok, msgs:list[dict], gen:bool) -> str:
+    return tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=gen)
+
+def play_episode(ep, # an episode: reset(), step(text) -> next messages, done, result()
+                 prompt:list[dict], generate:Callable[[list[int], int], list[int]], tok,
+                 limit:int, max_turn_tokens:int=96) -> tuple[list[int], list[int], list[int], Any]:
+    "One whole episode in token space: `(prompt_ids, completion_ids, env_mask, result)`; `generate(ids, n)` gives the student's next tokens."
+    eos, end = tok.eos_token_id, tok.eos_token
+    ep.reset()
+    msgs = list(prompt)
+    prompt_ids = tok(_template(tok, msgs, True), add_special_tokens=False).input_ids
+    ids, mask = [], []
+    while not ep.done and len(ids) < limit:
+        new = generate(prompt_ids + ids, min(max_turn_tokens, limit - len(ids)))
+        if eos in new: new = new[:new.index(eos) + 1]
+        ids += new; mask += [1] * len(new)
+        reply = tok.decode(new, skip_special_tokens=True)
+        msgs.append({'role': 'assistant', 'content': reply})
+        feedback = ep.step(reply)
+        if ep.done: break
+        if new[-1:] != [eos]: ids.append(eos); mask.append(0)     # a turn cut at its token budget is closed for it (not trained on)
+        before = _template(tok, msgs, False)
+        before = before[:before.rfind(end) + len(end)] if end and end in before else before
+        after = _template(tok, msgs + feedback, True)
+        between = tok(after[len(before):] if after.startswith(before) else after, add_special_tokens=False).input_ids
+        ids += between; mask += [0] * len(between)
+        msgs += feedback
+    ids, mask = ids[:limit], mask[:limit]
+    if not ids: ids, mask = [eos], [0]
+    return prompt_ids, ids, mask, ep.result(role='student')
+
+def _runs(mask:list[int]) -> list[int]:
+    "Lengths of the runs of 1s in a mask (the student's turns)."
+    return [len(r) for r in ''.join(map(str, mask)).split('0') if r]
+
+def _sampler(trainer) -> Callable[[list[int], int], list[int]]:
+    "`generate(ids, n)`: the next tokens sampled from the weights being trained, at the trainer's temperature and top-p."
+    import torch
+    tok, model = trainer.processing_class, trainer.accelerator.unwrap_model(trainer.model)
+    sample = dict(do_sample=True, temperature=trainer.temperature, top_p=trainer.top_p, pad_token_id=tok.pad_token_id)
+    def generate(ids:list[int], n:int) -> list[int]:
+        x = torch.tensor([ids], device=model.device)
+        with torch.no_grad(): y = model.generate(input_ids=x, attention_mask=torch.ones_like(x), max_new_tokens=n, **sample)
+        return y[0, x.shape[1]:].tolist()
+    return generate
+
+def episode_rollout_func(make_episode:Callable[[list[dict]], Any], # prompt -> a fresh episode of the task it opens
+                         max_turn_tokens:int=96, log:list|None=None,
+                         student:Callable|None=None, # trainer -> generate(ids, n): a stand-in student (tests); default: the weights being trained
+                        ) -> Callable:
+    "A trl `rollout_func`: every prompt played as a whole episode; the reward each episode computed at its end comes back as a column."
+    def rollout_func(prompts:list, trainer) -> dict:
+        tok = trainer.processing_class
+        generate = (student or _sampler)(trainer)
+        out = {k: [] for k in ('prompt_ids', 'completion_ids', 'env_mask', 'episode_reward', 'format_ok', 'turns', 'task_id')}
+        for prompt in prompts:
+            ep = make_episode(prompt)
+            p_ids, c_ids, mask, r = play_episode(ep, prompt, generate, tok, trainer.max_completion_length, max_turn_tokens)
+            for k, v in zip(out, (p_ids, c_ids, mask, r.reward, float(r.format_errors == 0 and r.turns > 0), r.turns, ep.task_id)): out[k].append(v)
+            if log is not None: log.append(dict(task_id=ep.task_id, reward=r.reward, turns=r.turns, format_errors=r.format_errors,
+                                                student_tokens=sum(mask), tokens=len(c_ids), prompt_tokens=len(p_ids), turn_tokens=_runs(mask)))
+        return {**out, 'logprobs': None}
+    return rollout_func
+
+def episode_reward(prompts, completions, episode_reward, **kw) -> list[float]:
+    "trl reward function: the reward each episode earned at its end (a column `episode_rollout_func` returns)."
+    return [float(r) for r in episode_reward]
+
+def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
+    "trl reward function: 1.0 when every turn of the episode was in the agent's format (JSON), else 0.0."
+    return [float(f) for f in format_ok]
+
+# %% ../nbs/distill/70_train.ipynb #3b52add8
+TOOL_KINDS = ('tau2', 'bfcl_multi_turn')
+
+def _prompt_key(prompt:list[dict]) -> str: return json.dumps([(m['role'], m['content']) for m in prompt])
+
+def tool_episode_rows(envs:Iterable[Environment], # environments of a tool-calling kind
+                      users:Callable[[Environment], Any], # env -> τ2's user for a fresh episode (None for BFCL)
+                      max_turns:int=30) -> tuple[list[dict], dict[str, Environment]]:
+    "GRPO rows (`prompt`: the episode's first view, `task_id`) and the environment behind each prompt; environments that open identically keep the first."
+    from termworld.toolagent import ToolEpisode
+    rows, by_prompt = [], {}
+    for env in envs:
+        prompt = ToolEpisode(env, users(env), max_turns).reset()
+        key = _prompt_key(prompt)
+        if key in by_prompt: continue      # the student could not tell these episodes apart
+        by_prompt[key] = env
+        rows.append(dict(prompt=prompt, task_id=env.task_id))
+    return rows, by_prompt
+
+def tool_episode_factory(by_prompt:dict[str, Environment], users:Callable[[Environment], Any], max_turns:int=30) -> Callable:
+    "`make(prompt)`: a fresh `ToolEpisode` of the environment a GRPO prompt opens (τ2: the user's first words are the prompt's)."
+    from termworld.toolagent import ToolEpisode
+    def make(prompt:list[dict]):
+        env = by_prompt.get(_prompt_key(prompt))
+        if env is None: raise TrainingError("a GRPO prompt matches no environment; build the rows and the factory from the same environments.")
+        opening = prompt[-1]['content'] if env.env_kind == 'tau2' and prompt[-1]['role'] == 'user' else None
+        return ToolEpisode(env, users(env), max_turns, opening=opening)
+    return make
+
+def tool_users(simulator, # the `simulator` role's model (τ2's user)
+               temperature:float=0.0, stage:str='train') -> Callable[[Environment], Any]:
+    "env -> a fresh τ2 user on the simulator model (τ2's own user simulator); None for kinds without a user (BFCL)."
+    from termworld.bench import Tau2User
+    return lambda env: Tau2User(simulator, temperature=temperature, stage=stage) if env.env_kind == 'tau2' else None
 
 # %% ../nbs/distill/70_train.ipynb #e8638d8d
 @config_section('train')
@@ -930,28 +1041,43 @@ def run_train(cfg:Config, store:RunStore):
         runs[variant] = run
     if sec.grpo.enabled: _run_grpo(cfg, store, base_spec, runs)
 
+def _tool_grpo(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> tuple[list[dict], list[Callable], Callable]:
+    "GRPO rows, rewards and rollout function for τ2/BFCL environments: whole episodes, τ2's user on the `simulator` role, the package's evaluator as reward."
+    from termworld.llm import Models
+    g = cfg.train.grpo
+    users = tool_users(Models(cfg, store, stage='train')['simulator'], cfg.bench.user_temperature)
+    rows, by_prompt = tool_episode_rows(sorted(envs.values(), key=lambda e: e.task_id), users, g.max_turns)
+    return rows, [episode_reward, episode_format_reward], episode_rollout_func(tool_episode_factory(by_prompt, users, g.max_turns), g.max_turn_tokens)
+
 def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun]):
     g = cfg.train.grpo
     split = current_split(store)
     train_tasks = set(split.train_task_ids) if split else set()
     envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip() and e.task_id in train_tasks}
+    tools = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.env_kind in TOOL_KINDS and e.task_id in train_tasks}
+    if tools:   # the benchmark environments train as whole episodes; terminal tasks beside them are not part of this run
+        if envs: log.warning(f"train.grpo: {len(tools)} τ2/BFCL training environments train as multi-turn episodes; "
+                             f"the {len(envs)} terminal environments of the split are left out of this GRPO run.")
+        envs = tools
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     init = None
     if g.init:
         src = runs.get(g.init) or next((r for r in store.read('train', kind=TrainRun) if r.variant == g.init and r.ok), None)
         init = src.output_dir + '/adapter' if src is not None and src.ok and src.method != 'full' else None
     name = f"grpo-{g.init}" if g.init else 'grpo'
-    rows = task_prompts(sorted(envs.values(), key=lambda e: e.task_id), tasks, cfg.trajectories.max_duration)
     run = TrainRun(variant=name, method='grpo', base=base_spec, dataset_id=content_id('grpo', sorted(envs)),
                    recipe={**g.model_dump(), 'init_adapter': init}, output_dir=str(store.root/'train'/name))
     if store.has('train', run.id): return
+    rollout = None
+    if tools: rows, rewards, rollout = _tool_grpo(cfg, store, envs)
+    else: rows = task_prompts(sorted(envs.values(), key=lambda e: e.task_id), tasks, cfg.trajectories.max_duration)
     if g.init and init is None:
         run.status, run.error = 'skipped', f"train.grpo.init names {g.init!r}, which has no trained adapter in this run."
     elif not rows:
         run.status, run.error = 'skipped', "no training task has an environment with tests; GRPO needs the verifier."
     else:
-        res = train_grpo(rows, base_model_path(base_spec), run.output_dir, _grpo_rewards(cfg, store, envs), g, init, cfg.run.seed, key=run.id,
-                         device=train_device(cfg))
+        res = train_grpo(rows, base_model_path(base_spec), run.output_dir, rewards if tools else _grpo_rewards(cfg, store, envs), g, init, cfg.run.seed,
+                         key=run.id, device=train_device(cfg), rollout_func=rollout)
         run.student = student_spec(base_spec, res['path'], 'grpo')
         run.metrics, run.history = res['metrics'], res['history']
     store.append('train', run)

@@ -10,11 +10,11 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 from ..core import *
-from ..flywheel import flywheel_stats, flywheel_tasks, TreeRecord
+from ..flywheel import flywheel_stats, flywheel_tasks, flywheel_eval, bench_category, TreeRecord
 from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
-__all__ = ['PUBLISHED', 'round_gains', 'plot_gains', 'tree_growth', 'adversarial_stats', 'benchmark_table']
+__all__ = ['PUBLISHED', 'round_gains', 'plot_gains', 'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table']
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #9188c9ee
 PUBLISHED: dict[str, pd.DataFrame] = {
@@ -48,6 +48,15 @@ def plot_gains(df:pd.DataFrame, path:str|Path|None=None, ylabel:str='agent pass 
     axes[0][0].set_ylabel(f'{ylabel} (%)'); fig.tight_layout()
     if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110)
     return fig
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #abbc90f9
+def benchmark_rounds(store:RunStore) -> pd.DataFrame:
+    "Fig. 2 on the benchmarks: per round (index) each τ2 domain's and BFCL category's Avg@k, and the gain against round 0 as `<column> gain`."
+    table = flywheel_eval(store)
+    cols = [c for c in table.columns if str(c).startswith(('tau2 ', 'bfcl '))] if len(table) else []
+    if not cols: return pd.DataFrame()
+    wide = table.set_index('round')[cols].astype(float)
+    return pd.concat([wide, (wide - wide.iloc[0]).add_suffix(' gain')], axis=1)
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #2937efd3
 def tree_growth(store:RunStore) -> pd.DataFrame:
@@ -86,12 +95,16 @@ def benchmark_table(store:RunStore, metric:str='avg_at_k') -> pd.DataFrame:
     "Table 1: one row per evaluated model, one column per task category (the metric's per-task mean), and their mean `avg`."
     cats = {t.id: t.category or 'all' for t in store.read('tasks', kind=TaskSpec)}
     trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    kinds = {t.task_id: t.verdict.verifier for t in trials.values() if t.verdict is not None}
+    name = lambda tid: bench_category(kinds[tid], cats.get(tid)) if kinds.get(tid) in ('tau2', 'bfcl_multi_turn') else cats.get(tid, 'all')
     rows = {}
     for label, s in latest_summaries(store).items():
         if not s.ok: continue
         pt = per_task(trial_table([trials[i] for i in s.trajectory_ids if i in trials])[0])
-        pt['category'] = [cats.get(i, 'all') for i in pt.index]
+        pt['category'] = [name(i) for i in pt.index]
         rows[label] = pt.groupby('category')[metric].mean()
     df = pd.DataFrame(rows).T
+    order = [c for c in PUBLISHED['table1'].columns if c in df.columns] + sorted(c for c in df.columns if c not in PUBLISHED['table1'].columns)
+    df = df[order]
     if len(df): df['avg'] = df.mean(axis=1)
     return df
