@@ -1359,6 +1359,9 @@ class TerminalEpisode:
         self._stack, self.sb, self.shell = None, None, None
         self.transcript, self.done, self.turns, self.format_errors, self.error, self.verdict = [], False, 0, 0, None, None
 
+    @property
+    def task_id(self) -> str: return self.task.id   # the variant's record id, as the rollout log names episodes
+
     def prompt(self) -> list[dict]:
         "The agent's first view: the Terminus system prompt and the task, as single-reply GRPO's `task_prompts` writes them."
         from termworld.train import task_prompts

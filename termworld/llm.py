@@ -26,10 +26,11 @@ __all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'LEDGER_K
            'with_instruction', 'validate_reply', 'repair_messages', 'repairing', 'prices', 'price_of', 'cost_usd',
            'LLMSection', 'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices',
            'local_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
-           'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'tool_prompt', 'tool_turn_text',
-           'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
-           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
-           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
+           'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu',
+           'tool_prompt', 'tool_turn_text', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row',
+           'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file',
+           'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder',
+           'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -782,7 +783,7 @@ def tool_turn_calls(turn:BaseModel) -> list[dict]:
     return normalize_tool_calls([{'name': c.name, 'arguments': c.arguments.model_dump(by_alias=True, exclude_unset=True)} for c in turn.tool_calls])
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f006
-def _tool_messages(messages:list[dict]) -> list[dict]:
+def plain_tool_messages(messages:list[dict]) -> list[dict]:
     "A tool-calling conversation in plain chat messages for a model without a tool format: calls as tool-turn JSON, results as user turns."
     out = []
     for m in messages:
@@ -793,7 +794,7 @@ def _tool_messages(messages:list[dict]) -> list[dict]:
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
 
-def _tool_list(tools:list[dict]) -> str:
+def tool_menu(tools:list[dict]) -> str:
     "The tools as short lines: name, arguments (optional ones marked ?) and the start of the description."
     def args(fn):
         params = fn.get('parameters') or {}
@@ -805,7 +806,7 @@ TOOL_TURN_INSTRUCTION = ('Answer with one JSON object {"content": words for the 
 
 def tool_prompt(messages:list[dict], tools:list[dict]) -> list[dict]:
     "The plain chat messages a model without a tool format is prompted with: the conversation in tool-turn form, the tools listed in the system message."
-    return with_instruction(_tool_messages(messages), _tool_list(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
+    return with_instruction(plain_tool_messages(messages), tool_menu(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
 
 # %% ../nbs/foundation/01_llm.ipynb #00b07801
 def tool_turn_text(message:dict) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from .core import *
 from .core import TermworldError, BudgetExceeded, log
 from fastcore.basics import patch
-from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, _tool_messages, _tool_list
+from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, plain_tool_messages, tool_menu
 from .formats import to_atif
 from .runtime import episode_kind
 from .agent import EpisodeSettings
@@ -292,9 +292,9 @@ def step(self:ToolEpisode, reply:str) -> list[dict]:
         return []
     added = tool_turn(self.live, normalize_tool_calls(turn.tool_calls) if turn.tool_calls else [], turn.text)
     self.done = self.live.done or self.turns >= self.max_turns
-    view = _tool_messages(added)
+    view = plain_tool_messages(added)
     tools = self.live.tools()
-    if tools != self.tools: self.tools = tools; view.append({'role': 'user', 'content': _tool_list(tools)})
+    if tools != self.tools: self.tools = tools; view.append({'role': 'user', 'content': tool_menu(tools)})
     return [] if self.done else view
 
 @patch
