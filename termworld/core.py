@@ -738,6 +738,13 @@ class Section(BaseModel):
             field = cls.model_fields.get(name)
             if field is not None and not field.description: field.description = text
 
+    @classmethod
+    def of(cls, value=None):
+        "This section from `value`: an instance as is, None as the defaults; a dict, or the section from another copy of the class (a notebook that ran the class's cell again), validated by value."
+        if isinstance(value, cls): return value
+        if value is None: return cls()
+        return cls.model_validate(value.model_dump() if isinstance(value, BaseModel) else value)
+
 # %% ../nbs/foundation/00_core.ipynb #6d6c5be9
 def config_section(name:str):
     "Register a config section model under a top-level key."

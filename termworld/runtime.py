@@ -39,15 +39,11 @@ def _section_error(e:ValidationError, what:str) -> TaskRuntimeError:
 def sandbox_settings(settings=None, # a Config (its `sandbox` section), a SandboxSection, a dict of its keys, or None (defaults)
                      **overrides) -> SandboxSection:
     "The `sandbox` section a caller runs with, with `overrides` (keys of the same section; None values ignored) laid over it."
-    if settings is None: sec = SandboxSection()
-    elif isinstance(settings, SandboxSection): sec = settings
-    elif isinstance(settings, dict):
-        try: sec = SandboxSection.model_validate(settings)
-        except ValidationError as e: raise _section_error(e, 'the sandbox settings are invalid') from None
-    elif hasattr(settings, 'sandbox'): return sandbox_settings(settings.sandbox, **overrides)   # a Config: its section
-    elif isinstance(settings, BaseModel) and 'backend' in type(settings).model_fields:   # a section from another copy of the class (a notebook's): read by value
-        sec = SandboxSection.model_validate(settings.model_dump())
-    else: raise TaskRuntimeError(f"sandbox settings must be a Config, a SandboxSection or a dict, not {type(settings).__name__}.")
+    if not isinstance(settings, (dict, BaseModel, type(None))):
+        if hasattr(settings, 'sandbox'): return sandbox_settings(settings.sandbox, **overrides)   # a Config: its section
+        raise TaskRuntimeError(f"sandbox settings must be a Config, a SandboxSection or a dict, not {type(settings).__name__}.")
+    try: sec = SandboxSection.of(settings)
+    except ValidationError as e: raise _section_error(e, 'the sandbox settings are invalid') from None
     over = {k: v for k, v in overrides.items() if v is not None}
     unknown = sorted(set(over) - set(_SECTION_KEYS))
     if unknown: raise TaskRuntimeError(f"{unknown[0]!r} is not a key of the sandbox section; use one of {', '.join(_SECTION_KEYS)}.")

@@ -153,9 +153,7 @@ def model_tool_episode(llm, # the agent's model (a `Models` role, or any LLM)
     "A model's episode on a τ2 or BFCL environment, as the stages run it (see above)."
     s = settings or EpisodeSettings()
     models = getattr(llm, 'models', None)
-    bench = getattr(models.cfg, 'bench', None) if models is not None else None
-    if not isinstance(bench, BenchSection):   # absent, or a section from another copy of the class (a notebook's): read by value
-        bench = BenchSection.model_validate(bench.model_dump()) if hasattr(bench, 'model_dump') else BenchSection()
+    bench = BenchSection.of(getattr(models.cfg, 'bench', None) if models is not None else None)
     agent = ToolAgent(llm, role=role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=sample, stage=stage)
     user = Tau2User(models['simulator'] if models is not None else llm, temperature=bench.user_temperature, sample=sample,
                     max_tokens=s.max_reply_tokens, stage=stage) if env.env_kind == 'tau2' else None
