@@ -112,14 +112,18 @@ def _network(self:_DockerBackend, on:bool):
 
 # %% ../../nbs/runtime/sandbox/07_docker.ipynb #0205ec76
 @patch
-def _exec(self:_DockerBackend, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str) -> str:
+def _exec(self:_DockerBackend, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str):
+    "Create and start one exec; returns its id and socket. A container left frozen by an earlier kill is thawed first."
     import docker
-    for attempt in range(2):
-        try: return self.api.exec_create(self.container.id, argv, stdin=stdin is not None,
-                                         environment={**env, 'TERMWORLD_RUN': marker}, workdir=cwd)['Id']
-        except docker.errors.APIError as e:   # left frozen by an earlier kill the daemon answered late: thaw and retry once
-            if attempt or 'is paused' not in str(e): raise
-            _unpause(self.container, tries=10)
+    for attempt in range(3):
+        try:
+            exec_id = self.api.exec_create(self.container.id, argv, stdin=stdin is not None,
+                                           environment={**env, 'TERMWORLD_RUN': marker}, workdir=cwd)['Id']
+            return exec_id, self.api.exec_start(exec_id, socket=True)
+        except docker.errors.APIError as e:   # a freeze the daemon applied after the kill's thaw returned: thaw and retry
+            if attempt == 2 or 'is paused' not in str(e): raise
+            with self._pause_lock: _unpause(self.container, tries=10)
+
 
 # %% ../../nbs/runtime/sandbox/07_docker.ipynb #b8656861
 @patch
@@ -130,8 +134,7 @@ def run(self:_DockerBackend, argv, timeout, network, env, cwd, stdin, stop) -> R
     marker = uuid.uuid4().hex[:16]
     limits = self.sb.limits
     out, err = _Capped(limits.output_bytes), _Capped(limits.output_bytes)
-    exec_id = self._exec(argv, env, cwd, stdin, marker)
-    sock = self.api.exec_start(exec_id, socket=True)
+    exec_id, sock = self._exec(argv, env, cwd, stdin, marker)
     raw = getattr(sock, '_sock', sock)
     if stdin is not None:
         def feed():
