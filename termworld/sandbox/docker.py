@@ -113,7 +113,7 @@ def _network(self:_DockerBackend, on:bool):
 # %% ../../nbs/runtime/sandbox/07_docker.ipynb #0205ec76
 @patch
 def _exec(self:_DockerBackend, argv:list[str], env:dict, cwd:str, stdin:bytes|None, marker:str):
-    "Create and start one exec; returns its id and socket. A container left frozen by an earlier kill is thawed first."
+    "Create and start one exec; returns its id and socket. When the daemon refuses either because a kill left the container frozen, thaw it and retry."
     import docker
     for attempt in range(3):
         try:
@@ -123,7 +123,6 @@ def _exec(self:_DockerBackend, argv:list[str], env:dict, cwd:str, stdin:bytes|No
         except docker.errors.APIError as e:   # a freeze the daemon applied after the kill's thaw returned: thaw and retry
             if attempt == 2 or 'is paused' not in str(e): raise
             with self._pause_lock: _unpause(self.container, tries=10)
-
 
 # %% ../../nbs/runtime/sandbox/07_docker.ipynb #b8656861
 @patch
