@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from .prompt import render_messages
 from .core import *
 from .core import TermworldError, ConfigError, log
-from .llm import Models, LLMError
+from .llm import Models, LLMError, local_prompt
 from .scale import StageContext
 from .train import RubricJudgement, GRPOSettings, play_episode, episode_rollout_func, episode_reward, episode_format_reward
 from fastcore.basics import patch
@@ -27,16 +27,16 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'FlywheelSection', 'FlywheelError', 'B
            'expand_tree', 'Fact', 'Inversion', 'path_tools', 'siblings', 'forces_path', 'invert_branch', 'Subgoal',
            'Rubric', 'action_goal', 'rubric_for_path', 'tool_calls', 'score', 'rubric_reward', 'trajectory_text',
            'judge_goals', 'judged_score', 'AdversaryText', 'Adversary', 'make_adversary', 'AgentTurn', 'Rollout',
-           'follows_path', 'simulate_tool', 'simulate_user', 'FlywheelTask', 'TreeRecord', 'FlywheelRound',
-           'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant', 'Variants', 'Answer',
-           'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution', 'solve_by_execution',
-           'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round', 'agentic_round',
-           'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models', 'flywheel_holdout',
-           'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval', 'FlywheelBenchEval',
-           'bench_category', 'bench_holdout', 'evaluate_round_bench', 'train_round', 'train_step', 'flywheel_grpo',
-           'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows',
-           'episode_factory', 'TerminalEpisode', 'round_reasoning_tasks', 'variant_sft_examples', 'variant_episodes',
-           'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
+           'follows_path', 'simulate_tool', 'simulate_user', 'turn_text', 'student_view', 'FlywheelTask', 'TreeRecord',
+           'FlywheelRound', 'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant', 'Variants',
+           'Answer', 'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution',
+           'solve_by_execution', 'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round',
+           'agentic_round', 'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models',
+           'flywheel_holdout', 'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'plot_eval',
+           'FlywheelBenchEval', 'bench_category', 'bench_holdout', 'evaluate_round_bench', 'train_round', 'train_step',
+           'flywheel_grpo', 'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
+           'flywheel_sft_examples', 'episode_rows', 'episode_factory', 'TerminalEpisode', 'round_reasoning_tasks',
+           'variant_sft_examples', 'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -609,15 +609,33 @@ def simulate_user(transcript:list[dict], instruction:str, adversary:Adversary|No
         elif m['role'] == 'assistant' and m.get('content'): msgs.append({'role': 'user', 'content': m['content']})
     return llm.chat(msgs, stage='flywheel', record_id=record_id, **(params or {})).text.strip()
 
+# %% ../nbs/agenticqwen/60_flywheel.ipynb #5f0c2a72
+def turn_text(turn:AgentTurn) -> str:
+    "An agent turn as a local model writes it under the `AgentTurn` grammar: every field, in the schema's order."
+    return json.dumps(turn.model_dump(), ensure_ascii=False)
+
+def _recorded_turn(m:dict, last:bool) -> AgentTurn|None:
+    "The agent turn an assistant message records (None: a reply that was no turn); without a record, read back from the call or the message."
+    if 'turn' in m: return AgentTurn.model_validate(m['turn']) if m['turn'] is not None else None
+    if m.get('tool_calls'):
+        f = m['tool_calls'][0]['function']
+        return AgentTurn(tool=f['name'], arguments=json.loads(f['arguments']))
+    return AgentTurn(message=m.get('content') or '', done=last)    # only a message that ended the conversation ends a transcript
+
 def _agent_view(system:str, transcript:list[dict]) -> list[dict]:
+    "The conversation as the agent sees it: the system prompt, its turns as the grammar writes them, tool results and user replies as user turns."
     out = [{'role': 'system', 'content': system}]
-    for m in transcript:
+    for n, m in enumerate(transcript):
         if m['role'] == 'tool': out.append({'role': 'user', 'content': f"[tool {m['name']} returned] {m['content']}"})
-        elif m['role'] == 'assistant' and m.get('tool_calls'):
-            f = m['tool_calls'][0]['function']
-            out.append({'role': 'assistant', 'content': json.dumps({'tool': f['name'], 'arguments': json.loads(f['arguments'])})})
+        elif m['role'] == 'assistant':
+            turn = _recorded_turn(m, n == len(transcript) - 1)
+            out.append({'role': 'assistant', 'content': turn_text(turn) if turn is not None else m.get('content') or ''})
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
+
+def student_view(system:str, transcript:list[dict]) -> list[dict]:
+    "The messages a local agent is prompted with: `_agent_view` with the `AgentTurn` schema instruction, as `LocalLLM.chat` adds it."
+    return local_prompt(_agent_view(system, transcript), AgentTurn)
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #921c930d
 class FlywheelTask(Record):
@@ -704,11 +722,11 @@ class FlywheelEpisode:
         self.transcript, self.done, self.turns, self.format_errors, self.error = [], False, 0, 0, None
 
     def reset(self) -> list[dict]:
-        "The agent's first view: the system prompt (SOP and tools) and the simulated user's opening message."
+        "The agent's first view as a local student is prompted with it (`student_view`): the system prompt (SOP, tools, `AgentTurn` schema) and the simulated user's opening."
         t = self.task
         said = self.opening if self.opening is not None else simulate_user([], t.user_instruction, t.adversary, self.user_llm, self.params, t.id)
         self.transcript, self.done, self.turns, self.format_errors, self.error = [{'role': 'user', 'content': said}], False, 0, 0, None
-        return _agent_view(t.system_prompt(), self.transcript)
+        return student_view(t.system_prompt(), self.transcript)
 
     @property
     def task_id(self) -> str: return self.task.id
@@ -724,14 +742,14 @@ def step(self:FlywheelEpisode, reply:str|AgentTurn) -> list[dict]:
     try:
         if turn is None:    # not an agent turn: the episode ends (the format reward says why)
             self.format_errors += 1; self.done = True
-            self.transcript.append({'role': 'assistant', 'content': str(reply)})
+            self.transcript.append({'role': 'assistant', 'content': str(reply), 'turn': None})
         elif turn.tool:
             call = {'name': turn.tool, 'arguments': turn.arguments}
             self.transcript.append({'role': 'assistant', 'content': '', 'tool_calls': [
-                {'type': 'function', 'function': {'name': turn.tool, 'arguments': json.dumps(turn.arguments)}}]})
+                {'type': 'function', 'function': {'name': turn.tool, 'arguments': json.dumps(turn.arguments)}}], 'turn': turn.model_dump()})
             self.transcript.append({'role': 'tool', 'name': turn.tool, 'content': simulate_tool(call, t.state, self.scn, self.tool_llm, p, t.id)})
         else:
-            self.transcript.append({'role': 'assistant', 'content': turn.message})
+            self.transcript.append({'role': 'assistant', 'content': turn.message, 'turn': turn.model_dump()})
             if turn.done: self.done = True
             else:
                 said = simulate_user(self.transcript, t.user_instruction, t.adversary, self.user_llm, p, t.id)
@@ -760,12 +778,13 @@ def rollout(task:FlywheelTask, scn:Scenario, agent, user_llm, tool_llm=None, max
     "Run `agent` against the simulated user and tools for one task (a `FlywheelEpisode`) and score it with the task's rubric."
     ep, usage = FlywheelEpisode(task, scn, user_llm, tool_llm, judge, max_turns, params), Usage()
     try:
-        view = ep.reset()
+        ep.reset()
         while not ep.done:
+            # the plain view: a local agent's chat adds the schema instruction (it sees `student_view`), a server takes the schema as its response format
+            view = _agent_view(task.system_prompt(), ep.transcript)
             reply = agent.chat(view, schema=AgentTurn, stage='flywheel', record_id=task.id, **ep.params)
             usage = usage + reply.usage
             ep.step(reply.parsed)
-            view = _agent_view(task.system_prompt(), ep.transcript)
     except LLMError as e: ep.error = str(e)
     return ep.result(role, getattr(agent, 'spec', ''), usage)
 
@@ -1309,15 +1328,16 @@ def flywheel_sft_examples(store:RunStore) -> list[SFTExample]:
     return _sft_rows(flywheel_tasks(store))
 
 def _sft_rows(tasks:list[FlywheelTask]) -> list[SFTExample]:
+    "Per agent turn of each rollout that scored 1.0: the `student_view` prompt of that turn and the turn as the grammar writes it."
     out = []
     for t in tasks:
         for r in [t.validation, *t.rollouts]:
             if r is None or r.reward < 1.0: continue
-            view = _agent_view(t.system_prompt(), r.messages)
-            for n, m in enumerate(view):
-                if m['role'] == 'assistant':
+            view = student_view(t.system_prompt(), r.messages)     # view[n] is the transcript's message n - 1
+            for n, m in enumerate(r.messages, 1):
+                if m['role'] == 'assistant' and _recorded_turn(m, n == len(r.messages)) is not None:   # a reply that was no turn is not taught
                     out.append(SFTExample(trajectory_id=f"{t.id}:{r.role}", task_id=t.id, variant='flywheel', source='flywheel',
-                                          turn=n, prompt=view[:n], completion=[m]))
+                                          turn=n, prompt=view[:n], completion=[view[n]]))
     return out
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #35041449
