@@ -15,15 +15,16 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from .core import *
 from .core import TermworldError, BudgetExceeded
 from .prompt import clip, render
-from .llm import LLMError
+from .llm import LLMError, local_prompt
 from fastcore.basics import patch
 from . import runtime
 from .runtime import open_sandbox, open_environment, materialize, verify, env_vars, sandbox_settings
 
 # %% auto #0
 __all__ = ['PROMPT_SETUP', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply',
-           'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell', 'EpisodeSettings', 'estimate_tokens', 'Agent',
-           'trajectory_id', 'terminus_agent', 'run_episode', 'sandbox_options']
+           'reply_text', 'student_messages', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell',
+           'EpisodeSettings', 'estimate_tokens', 'Agent', 'trajectory_id', 'terminus_agent', 'run_episode',
+           'sandbox_options']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -48,8 +49,8 @@ def bounded_reply_schema(max_tokens:int) -> type[BaseModel]:
     "`TerminusReply` with string lengths and command count bounded so a reply fits in `max_tokens` (for constrained decoding)."
     if max_tokens not in _BOUNDED:
         chars = max(120, max_tokens * 3 - 60)           # about 3 characters per token of JSON text, minus the syntax
-        Cmd = create_model('TerminusCommand', keystrokes=(str, Field(max_length=max(40, chars // 6))), duration=(float, 1.0))
-        _BOUNDED[max_tokens] = create_model('TerminusReply', analysis=(str, Field(max_length=max(40, chars // 5))),
+        Cmd = create_model('TerminusCommand', __doc__=TerminusCommand.__doc__, keystrokes=(str, Field(max_length=max(40, chars // 6))), duration=(float, 1.0))
+        _BOUNDED[max_tokens] = create_model('TerminusReply', __doc__=TerminusReply.__doc__, analysis=(str, Field(max_length=max(40, chars // 5))),
                                             plan=(str, Field(max_length=max(40, chars // 5))),
                                             commands=(list[Cmd], Field(max_length=3)), task_complete=(bool, False))
     return _BOUNDED[max_tokens]
@@ -130,6 +131,20 @@ def parse_reply(text:str, max_duration:float=60.0) -> Parsed:
     if extra: warnings.append(f"Unknown field(s) {', '.join(extra)} ignored.")
     return Parsed(TerminusReply(analysis=data['analysis'], plan=data['plan'], commands=commands, task_complete=flag),
                   warnings=warnings)
+
+# %% ../nbs/runtime/40_agent.ipynb #a1f6b0b7
+def reply_text(reply:TerminusReply) -> str:
+    "A reply as a local model writes it under the reply grammar: the schema's field order and `json.dumps` spacing."
+    return json.dumps(reply.model_dump(), ensure_ascii=False)
+
+# %% ../nbs/runtime/40_agent.ipynb #509d46ce
+def student_messages(messages:list[dict]) -> list[dict]:
+    "A Terminus conversation as a local model sees it: the reply schema in the system message, each parsed reply in the grammar's form."
+    out = []
+    for m in messages:
+        parsed = parse_reply(m.get('content') or '') if m.get('role') == 'assistant' else None
+        out.append({**m, 'content': reply_text(parsed.reply)} if parsed is not None and parsed.error is None else dict(m))
+    return local_prompt(out, TerminusReply)
 
 # %% ../nbs/runtime/40_agent.ipynb #90b7be64
 _MARK = re.compile(r'\[\[tw:(\d+):(\d+)\]\]')

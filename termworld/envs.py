@@ -25,6 +25,7 @@ from .runtime import (TaskRuntimeError, open_sandbox, open_environment, environm
                                PYTEST_EXIT, HARBOR_DIRS, verifier_dirs, empty_dirs, write_files, file_bytes, env_vars, persist_env,
                                persist_script, ENV_FILE, run_sh, read_sandbox_text, is_executable,
                                BINARY_TYPES, file_kind, is_text)
+from .families import FamilyPlan, import_families
 
 # %% auto #0
 __all__ = ['IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError', 'SandboxUnavailable', 'initial_state_problems', 'check_file',
@@ -227,6 +228,7 @@ class EnvironmentsSection(Section):
     inline_bytes: int = 262_144       # text files up to this size are stored inline, larger ones as blobs
     limit: int|None = None            # build at most this many environments (None: all accepted tasks)
     imports: list[str] = []           # Harbor / Terminal-Bench task folders imported as ready environments (their tasks join `tasks`)
+    families: list[FamilyPlan] = []   # task families instantiated as ready environments, e.g. [{family: line-count, train: 12, eval: 12}] (`termworld.families`)
     params: dict = {}                 # extra model call parameters, e.g. {max_tokens: 384}
     export_harbor: bool = True        # write runs/<name>/envs/<task-id>/ Harbor task folders
     harbor_base_image: str|None = None  # FROM of exported Dockerfiles (default: the shared base image's tag)
@@ -644,7 +646,7 @@ def environment_id(task:TaskSpec) -> str:
     return Environment(task_id=task.id).id
 
 # %% ../nbs/terminal_world/30_envs.ipynb #f0179c0f
-IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird', 'tau2', 'bfcl')   # imported folders and terminalized benchmarks: their environments come ready
+IMPORTED_ORIGINS = ('harbor', 'tb1', 'aime', 'dabench', 'tablebench', 'bird', 'tau2', 'bfcl', 'family')   # imported folders and terminalized benchmarks: their environments come ready
 
 def import_folders(paths:list[str|Path], store:RunStore) -> int:
     "Import Harbor / Terminal-Bench task folders (paths relative to the repository's `data/` work too) as ready environments, once."
@@ -659,6 +661,7 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
     "Import the configured task folders, then build an environment for each accepted task by generate-verify-repair."
     sec, sbs = cfg.environments, cfg.sandbox
     if sec.imports: import_folders(sec.imports, store)
+    if sec.families: import_families(sec.families, cfg.run.seed, store)
     if getattr(getattr(cfg, 'bench', None), 'imports', None):   # τ2-bench and BFCL tasks come as environments of their own kinds
         from termworld.bench import import_from_config
         import_from_config(cfg, store)

@@ -20,17 +20,17 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
-__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'LEDGER_KEYS', 'LLMError', 'SchemaError',
+__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'STAND_INS', 'LEDGER_KEYS', 'LLMError', 'SchemaError',
            'ContextLengthError', 'Reply', 'LLM', 'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply',
            'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
-           'with_instruction', 'validate_reply', 'repair_messages', 'repairing', 'prices', 'price_of', 'cost_usd',
-           'LLMSection', 'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices',
-           'local_options', 'parse_spec', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
-           'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu',
-           'tool_prompt', 'tool_turn_text', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row',
-           'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file',
-           'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder',
-           'embed']
+           'with_instruction', 'local_prompt', 'json_grammar', 'grammar_accepts', 'validate_reply', 'repair_messages',
+           'repairing', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'resolve_device',
+           'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options', 'parse_spec', 'redact',
+           'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine', 'LocalLLM',
+           'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu', 'tool_prompt', 'tool_turn_text',
+           'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
+           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
+           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -187,10 +187,19 @@ def schema_json(schema:type[BaseModel]) -> dict:
     return schema.model_json_schema()
 
 # %% ../nbs/foundation/01_llm.ipynb #07a3e6ce
-def schema_instruction(schema:type[BaseModel]) -> str:
-    "The instruction that asks a model for one JSON object of `schema`."
+_BOUNDS = ('maxLength', 'maxItems')
+
+def _unbounded(node):
+    "A JSON schema without its length and count bounds."
+    if isinstance(node, dict): return {k: _unbounded(v) for k, v in node.items() if k not in _BOUNDS}
+    if isinstance(node, list): return [_unbounded(v) for v in node]
+    return node
+
+def schema_instruction(schema:type[BaseModel], bounds:bool=True) -> str:
+    "The instruction that asks a model for one JSON object of `schema` (without its length bounds when a grammar enforces them)."
+    shape = schema_json(schema) if bounds else _unbounded(schema_json(schema))
     return ("Reply with only one JSON object (no prose, no code fence) that matches this JSON schema:\n"
-            + json.dumps(schema_json(schema), separators=(',', ':')))
+            + json.dumps(shape, separators=(',', ':')))
 
 # %% ../nbs/foundation/01_llm.ipynb #dc82de03
 def with_instruction(messages:list[dict], text:str) -> list[dict]:
@@ -199,6 +208,40 @@ def with_instruction(messages:list[dict], text:str) -> list[dict]:
     if msgs and msgs[0].get('role') == 'system': msgs[0]['content'] = f"{msgs[0].get('content') or ''}\n\n{text}".strip()
     else: msgs.insert(0, {'role': 'system', 'content': text})
     return msgs
+
+def local_prompt(messages:list[dict], schema:type[BaseModel]) -> list[dict]:
+    "The messages a local model is prompted with for `schema`: the schema's shape in the system message (its grammar enforces the bounds, so the bounds of the same shape do not change the prompt)."
+    return with_instruction(messages, schema_instruction(schema, bounds=False))
+
+# %% ../nbs/foundation/01_llm.ipynb #086eb9ac
+_NO_ESCAPE = ' ::= (([^\\"\\\\\\r\\n]))'      # xgrammar's character rule of a string with a maxLength: no backslash
+_ANY_CHAR = ' ::= (([^\\0-\\x1f\\"\\\\]) | ("\\\\" json_escape))'
+_ESCAPE_RULE = 'json_escape ::= (([\\"\\\\/bfnrt]) | ("u" [A-Fa-f0-9] [A-Fa-f0-9] [A-Fa-f0-9] [A-Fa-f0-9]))'
+
+def _bounded_strings(node) -> int:
+    "How many string schemas with a maxLength a JSON schema holds."
+    if isinstance(node, dict): return (node.get('type') == 'string' and 'maxLength' in node) + sum(_bounded_strings(v) for v in node.values())
+    if isinstance(node, list): return sum(_bounded_strings(v) for v in node)
+    return 0
+
+def json_grammar(schema:type[BaseModel]) -> str:
+    "The EBNF of `schema`'s JSON for constrained decoding: fields in the schema's order, no free whitespace, bounded strings that take JSON escapes."
+    import xgrammar as xgr
+    shape = schema_json(schema)
+    lines = str(xgr.Grammar.from_json_schema(json.dumps(shape), any_whitespace=False)).splitlines()
+    fixed = [l[:-len(_NO_ESCAPE)] + _ANY_CHAR if l.endswith(_NO_ESCAPE) else l for l in lines]
+    if _bounded_strings(shape) and fixed == lines:
+        raise LLMError("this xgrammar writes bounded strings in a form termworld does not know, so they could not carry escapes; "
+                       "install the xgrammar version in settings.ini.")
+    return '\n'.join(fixed + [_ESCAPE_RULE])
+
+# %% ../nbs/foundation/01_llm.ipynb #6de09e72
+def grammar_accepts(schema:type[BaseModel], text:str) -> bool:
+    "Whether a local model decoding under `schema`'s grammar can write exactly `text` (and stop there)."
+    import xgrammar as xgr
+    info = xgr.TokenizerInfo(['<eos>'], stop_token_ids=[0])   # matched character by character: no model vocabulary needed
+    matcher = xgr.GrammarMatcher(xgr.GrammarCompiler(info).compile_grammar(json_grammar(schema)))
+    return matcher.accept_string(text) and matcher.accept_token(0)
 
 # %% ../nbs/foundation/01_llm.ipynb #c5ed87f3
 def validate_reply(text:str, schema:type[BaseModel]) -> tuple[Any, str|None]:
@@ -489,15 +532,15 @@ class _Engine:
 # %% ../nbs/foundation/01_llm.ipynb #a894f890
 @patch
 def grammar(self:_Engine, schema:type[BaseModel]):
-    "The compiled xgrammar grammar of a schema (compiled once per engine)."
+    "The compiled xgrammar grammar of a schema (`json_grammar`: compiled once per engine)."
     import xgrammar as xgr
-    key = json.dumps(schema_json(schema), sort_keys=True)
+    key = json.dumps(schema_json(schema))   # the schema's own field order is part of the grammar
     with self._grammar_lock:
         if key not in self._grammars:
             if self._compiler is None:
                 info = xgr.TokenizerInfo.from_huggingface(self.tok, vocab_size=self.model.config.vocab_size)
                 self._compiler = xgr.GrammarCompiler(info)
-            self._grammars[key] = self._compiler.compile_json_schema(key, any_whitespace=False)
+            self._grammars[key] = self._compiler.compile_grammar(json_grammar(schema))
         return self._grammars[key]
 
 # %% ../nbs/foundation/01_llm.ipynb #e3960e84
@@ -742,7 +785,7 @@ def chat(self:LocalLLM, messages, schema=None, *, role='', stage='', record_id='
     if params.get('tools') and schema is None: return self.tool_chat(messages, sample=sample, **params)
     params.pop('tools', None); params.pop('tool_choice', None)
     t0 = time.perf_counter()
-    msgs = with_instruction(messages, schema_instruction(schema)) if schema is not None else list(messages)
+    msgs = local_prompt(messages, schema) if schema is not None else list(messages)
     def attempt(msgs):
         text, n_in, n_out = self.generate(msgs, schema, sample, **params)
         return text, Usage(calls=1, prompt_tokens=n_in, completion_tokens=n_out), msgs, None
@@ -783,13 +826,11 @@ def tool_turn_calls(turn:BaseModel) -> list[dict]:
     return normalize_tool_calls([{'name': c.name, 'arguments': c.arguments.model_dump(by_alias=True, exclude_unset=True)} for c in turn.tool_calls])
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f006
-def plain_tool_messages(messages:list[dict]) -> list[dict]:
-    "A tool-calling conversation in plain chat messages for a model without a tool format: calls as tool-turn JSON, results as user turns."
+def plain_tool_messages(messages:list[dict], tools:list[dict]|None=None) -> list[dict]:
+    "A tool-calling conversation in plain chat messages for a model without a tool format: calls as tool-turn JSON (`tool_turn_text`), results as user turns."
     out = []
     for m in messages:
-        if m.get('role') == 'assistant' and m.get('tool_calls'):
-            calls = [{'name': c['function']['name'], 'arguments': json.loads(c['function']['arguments'] or '{}')} for c in m['tool_calls']]
-            out.append({'role': 'assistant', 'content': json.dumps({'content': m.get('content') or '', 'tool_calls': calls}, ensure_ascii=False)})
+        if m.get('role') == 'assistant' and m.get('tool_calls'): out.append({'role': 'assistant', 'content': tool_turn_text(m, tools)})
         elif m.get('role') == 'tool': out.append({'role': 'user', 'content': f"Tool result: {m.get('content', '')}"})
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
@@ -806,12 +847,18 @@ TOOL_TURN_INSTRUCTION = ('Answer with one JSON object {"content": words for the 
 
 def tool_prompt(messages:list[dict], tools:list[dict]) -> list[dict]:
     "The plain chat messages a model without a tool format is prompted with: the conversation in tool-turn form, the tools listed in the system message."
-    return with_instruction(plain_tool_messages(messages), tool_menu(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
+    return with_instruction(plain_tool_messages(messages, tools), tool_menu(tools) + '\n\n' + TOOL_TURN_INSTRUCTION)
 
 # %% ../nbs/foundation/01_llm.ipynb #00b07801
-def tool_turn_text(message:dict) -> str:
-    "An assistant message (words and/or OpenAI-style calls) as the tool-turn JSON such a model answers with."
-    calls = [{'name': c['function']['name'], 'arguments': json.loads(c['function'].get('arguments') or '{}')}
+def _in_schema_order(name:str, args:dict, tools:list[dict]|None) -> dict:
+    "A call's arguments in the order its tool's schema lists them (the order the grammar writes); unknown ones after."
+    fn = next((_fn(t) for t in tools or [] if _fn(t).get('name') == name), None)
+    order = list(((fn or {}).get('parameters') or {}).get('properties') or {})
+    return {**{k: args[k] for k in order if k in args}, **{k: v for k, v in args.items() if k not in order}}
+
+def tool_turn_text(message:dict, tools:list[dict]|None=None) -> str:
+    "An assistant message (words and/or OpenAI-style calls) as the tool-turn JSON such a model answers with (arguments in `tools`' schema order)."
+    calls = [{'name': c['function']['name'], 'arguments': _in_schema_order(c['function']['name'], json.loads(c['function'].get('arguments') or '{}'), tools)}
              for c in normalize_tool_calls(message.get('tool_calls') or [])]
     return json.dumps({'content': message.get('content') or '', 'tool_calls': calls}, ensure_ascii=False)
 
@@ -976,10 +1023,15 @@ def _error_text(e) -> str:
     return str(body or e)
 
 # %% ../nbs/foundation/01_llm.ipynb #aace2077
+STAND_INS: dict[str, Callable] = {}   # name -> (options after '/') -> replies function of a named fake (`fake:<name>[/options]`)
+
 def get_llm(spec:str, **kwargs) -> LLM:
-    "The model backend a spec string names."
+    "The model backend a spec string names (`fake:<name>` is a registered stand-in when one has that name, else replies given here)."
     p = parse_spec(spec)
-    if p['scheme'] == 'fake': return ScriptedLLM(kwargs.get('replies'), spec=spec)
+    if p['scheme'] == 'fake':
+        name, _, options = p['model'].partition('/')
+        if kwargs.get('replies') is None and name in STAND_INS: return ScriptedLLM(STAND_INS[name](options), spec=spec)
+        return ScriptedLLM(kwargs.get('replies'), spec=spec)
     if p['scheme'] == 'local': return LocalLLM(p['model'], p['adapter'], **kwargs)
     return OpenAILLM(p['model'], p['base_url'], **kwargs)
 

@@ -9,6 +9,7 @@ from typing import Iterable
 from pydantic import Field
 from .core import *
 from .bench import held_out_tasks
+from .families import held_out_instances
 
 # %% auto #0
 __all__ = ['split_tasks', 'SplitSection', 'make_split', 'run_split', 'report_split']
@@ -48,6 +49,7 @@ def make_split(cfg:Config, store:RunStore) -> TaskSplit:
     evaluable = {e.task_id for e in envs if e.ok and (e.tests.strip() or e.env_kind != 'terminal')} - later   # a tool kind's verifier is its benchmark's
     with_data = {r['task_id'] for r in store.read_raw('trajectories') if r.get('task_id')}
     held = set(sec.eval_tasks) | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in sec.held_out_origins}
+    held |= held_out_instances(list(tasks.values()))   # a task family's held-out instances
     bench = getattr(cfg, 'bench', None)
     tool = [(tasks[e.task_id], e) for e in envs if e.ok and e.env_kind != 'terminal' and e.task_id in tasks]
     if tool and bench is not None and (bench.eval_split or bench.eval_fraction is not None):

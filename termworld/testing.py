@@ -16,8 +16,8 @@ from .llm import FakeOpenAIServer
 from .bench import STOP
 
 # %% auto #0
-__all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'schema_instance', 'CompetentHandler', 'call_text',
-           'GroundTruth', 'ground_truth', 'ToolTurn', 'tool_completion', 'ScriptedOpenAIServer']
+__all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'family_scripted', 'schema_instance', 'CompetentHandler',
+           'call_text', 'GroundTruth', 'ground_truth', 'ToolTurn', 'tool_completion', 'ScriptedOpenAIServer']
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b4
 @dataclass
@@ -125,6 +125,16 @@ def harbor_solutions(*folders:str|Path) -> dict[str, str]:
             solve = task.solution.get('solve.sh')
             if solve: out[task.instruction.strip()] = solve.decode()
     return out
+
+# %% ../nbs/pipeline/98_testing.ipynb #cea10aa8
+def family_scripted(tasks:list, # `termworld.families.FamilyTask` instances
+                    weak=(), # families whose decisive (last) step the scripted teacher omits until a cheatsheet names it
+                   ) -> list[ScriptedTask]:
+    "Family instances as tasks the scripted teacher solves (a test double's competence, chosen per family)."
+    weak = set(weak)
+    return [ScriptedTask(name=f'{t.family}/{t.name}', instruction=t.instruction, files=t.files, tests=t.tests, criteria=t.criteria,
+                         steps=[Step(s.command, s.note, s.test, s.key) for s in t.steps], setup=t.setup,
+                         omit=(len(t.steps) - 1,) if t.family in weak else ()) for t in tasks]
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b6
 def _resolve(schema:dict, root:dict) -> dict:

@@ -291,7 +291,7 @@ def step(self:ToolEpisode, reply:str) -> list[dict]:
         return []
     added = tool_turn(self.live, normalize_tool_calls(turn.tool_calls) if turn.tool_calls else [], turn.text)
     self.done = self.live.done or self.turns >= self.max_turns
-    view = plain_tool_messages(added)
+    view = plain_tool_messages(added, self.tools)
     tools = self.live.tools()
     if tools != self.tools: self.tools = tools; view.append({'role': 'user', 'content': tool_menu(tools)})
     return [] if self.done else view

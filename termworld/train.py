@@ -23,15 +23,16 @@ class TrainingError(TermworldError):
 # %% auto #0
 __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TOOL_KINDS', 'TrainingError', 'SFTDataset', 'TrainRun', 'chat_messages',
            'scaffold_texts', 'scaffold_leaks', 'unroll', 'trajectory_examples', 'trajectory_sources', 'select_variant',
-           'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection', 'training_leaks', 'run_sft',
-           'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes', 'load_recipe', 'fit_prompt',
-           'token_counter', 'base_model_path', 'train_device', 'device_settings', 'load_for_training', 'lora_config',
-           'trl_arguments', 'sft_arguments', 'sft_config', 'plain_tool_row', 'train_sft', 'student_spec',
-           'SuppressionSettings', 'signed_token_loss', 'weighted_collator', 'completion_text', 'format_reward',
-           'verifier_reward', 'RubricJudgement', 'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings',
-           'grpo_arguments', 'grpo_config', 'train_grpo', 'play_episode', 'episode_rollout_func', 'episode_reward',
-           'episode_format_reward', 'tool_episode_rows', 'tool_episode_factory', 'tool_users', 'TrainSection',
-           'effective_recipe', 'run_train', 'train_runs', 'report_sft', 'report_train']
+           'shuffled_rows', 'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection',
+           'training_leaks', 'run_sft', 'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes',
+           'load_recipe', 'fit_prompt', 'token_counter', 'base_model_path', 'train_device', 'device_settings',
+           'load_for_training', 'lora_config', 'trl_arguments', 'sft_arguments', 'sft_config', 'plain_tool_row',
+           'train_sft', 'student_spec', 'SuppressionSettings', 'signed_token_loss', 'weighted_collator',
+           'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward',
+           'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config', 'train_grpo',
+           'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward', 'tool_episode_rows',
+           'tool_episode_factory', 'tool_users', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
+           'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -114,7 +115,7 @@ def trajectory_examples(traj:Trajectory, source:str, strip:bool=True) -> list[SF
         from termworld.toolagent import tool_chat_rows
         return [SFTExample(trajectory_id=traj.id, task_id=traj.task_id, variant=variant, source=source, turn=n, prompt=r['prompt'],
                            completion=r['completion'], tools=r['tools']) for n, r in enumerate(tool_chat_rows(traj, strip))]
-    msgs = chat_messages(traj, strip=strip)
+    msgs = _agent().student_messages(chat_messages(traj, strip=strip))   # the messages the local student is prompted with at evaluation
     return [SFTExample(trajectory_id=traj.id, task_id=traj.task_id, variant=variant, source=source, turn=n,
                        prompt=prompt, completion=completion)
             for n, (prompt, completion) in enumerate(unroll(msgs))]
@@ -127,6 +128,8 @@ VARIANTS: dict[str, dict] = {
     'guideline_kept': dict(sources=('filtered', 'recovered', 'failed'), strip=False, reduced=False, text="ablation: as `all`, guideline and cheatsheet not removed"),
     'reduced':        dict(sources=('filtered', 'recovered', 'failed'), strip=True, reduced=True, text="ablation: as `all`, on a reduced share of the training tasks"),
     'no_failures':    dict(sources=('filtered', 'recovered'), strip=True, reduced=False, text="ablation: as `all` without failed trajectories"),
+    'shuffled':       dict(sources=('filtered',), strip=True, reduced=False, shuffle=True,
+                           text="negative control: the filtered rows with each reply moved to another task's prompt"),
     'failure_suppression': dict(sources=('filtered', 'recovered', 'failed'), strip=True, reduced=False, negative=('failed',),
                                 text="ablation: as `all`, failed trajectories trained with a negative SFT loss"),
 }
@@ -152,6 +155,18 @@ def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Itera
     tasks = set(tasks)
     want = 'all' if spec['strip'] else 'guideline_kept'
     return [e for e in examples if e.variant == want and e.source in spec['sources'] and e.task_id in tasks]
+
+# %% ../nbs/distill/70_train.ipynb #f92ae923
+def shuffled_rows(rows:list[SFTExample], seed:int=0) -> list[SFTExample]:
+    "The rows as variant `shuffled`: within each turn, every task gets the reply of the next task in a seeded order (no row keeps its own)."
+    out = []
+    for turn in sorted({r.turn for r in rows}):
+        group = sorted((r for r in rows if r.turn == turn), key=lambda r: (stable_unit(seed + 104729, r.task_id), r.id))
+        tasks = [r.task_id for r in group]
+        for i, r in enumerate(group):
+            other = next((group[(i + j) % len(group)] for j in range(1, len(group)) if tasks[(i + j) % len(group)] != r.task_id), None)
+            if other is not None: out.append(r.model_copy(update=dict(variant='shuffled', completion=other.completion)))
+    return out
 
 # %% ../nbs/distill/70_train.ipynb #e635cf96
 def variant_weights(variant:str, # a name in VARIANTS
@@ -292,6 +307,9 @@ def run_sft(cfg:Config, store:RunStore):
     for variant in cfg.sft.variants:
         rows = select_variant(variant, usable, train, cfg.sft.reduced_fraction, cfg.run.seed)
         spec = VARIANTS[variant]
+        if spec.get('shuffle'):
+            rows = shuffled_rows(rows, cfg.run.seed)
+            store.extend('sft', rows, skip_existing=True)
         found = [p for e in examples if e.id in leaks and (e.variant == 'all') == spec['strip'] for p in leaks[e.id]]
         if spec['strip']: found += audit
         ds = SFTDataset(variant=variant, description=spec['text'], example_ids=[r.id for r in rows],
@@ -546,7 +564,7 @@ def _last_checkpoint(folder:Path) -> str|None:
 def plain_tool_row(row:dict) -> dict:
     "A row with `tools` as the local model sees its tool turns (`termworld.llm.tool_prompt`): prompt as sent, completion as tool-turn JSON."
     from termworld.llm import tool_prompt, tool_turn_text
-    return dict(prompt=tool_prompt(row['prompt'], row['tools']), completion=[{'role': 'assistant', 'content': tool_turn_text(row['completion'][0])}])
+    return dict(prompt=tool_prompt(row['prompt'], row['tools']), completion=[{'role': 'assistant', 'content': tool_turn_text(row['completion'][0], row['tools'])}])
 
 def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and `completion`)
               base:str, # base model: a local directory or Hugging Face id (see `base_model_path`)
@@ -756,7 +774,7 @@ def task_prompts(envs:Iterable[Environment], tasks:dict[str, TaskSpec]|None=None
         task = (tasks or {}).get(env.task_id)
         prompt = [{'role': 'system', 'content': ag.render('terminus_system', workdir=env.workdir, max_duration=max_duration)},
                   {'role': 'user', 'content': ag.render('terminus_task', instruction=env.instruction)}]
-        rows.append(dict(prompt=prompt, task_id=env.task_id, criteria=list(task.criteria) if task else []))
+        rows.append(dict(prompt=ag.student_messages(prompt), task_id=env.task_id, criteria=list(task.criteria) if task else []))   # as the local student is prompted at evaluation
     return rows
 
 # %% ../nbs/distill/70_train.ipynb #e45a42f2
