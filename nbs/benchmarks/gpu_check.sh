@@ -20,13 +20,22 @@
 #     pip wheel -w wheels --no-deps .            # termworld from this checkout
 # copy wheels/ over, then on the GPU machine:
 #     pip install --no-index --find-links wheels termworld torch bitsandbytes xgrammar ...
+# (termworld itself may also stay uninstalled: the checkout is put on PYTHONPATH, and without a `termworld` console
+# script the CLI runs as `python -c 'from termworld.cli import main; ...'`.)
 # Sandboxes: the evaluation and GRPO's verifier reward use bwrap, else docker; where neither works their trials are
-# counted as errors and the table says which backend (or none) was used.
+# counted as errors and the table says which backend (or none) was used. bwrap needs the shared base image
+# (`termworld image build` needs the network: build it on a connected machine and copy $TERMWORLD_HOME/images over)
+# and must sit in /usr/local/bin, /usr/bin or /bin: the terminal's tmux client reaches the sandbox through
+# `nsenter … bwrap` with only those on PATH.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-export HF_HUB_OFFLINE=1 PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+# nbs/benchmarks: the gpu cell of nbs/foundation/01_llm imports llm_benchmark, and nbdev_test runs a notebook in its own folder
+export HF_HUB_OFFLINE=1 PYTHONPATH="$PWD:$PWD/nbs/benchmarks${PYTHONPATH:+:$PYTHONPATH}"
+PY=$(command -v python || command -v python3)
+if command -v termworld >/dev/null; then TW=(termworld)
+else TW=("$PY" -c 'import sys; from termworld.cli import main; sys.exit(main())'); fi
 
-gpu=$(python - <<'EOF' 2>&1
+gpu=$("$PY" - <<'EOF' 2>&1
 import torch
 if not torch.cuda.is_available():
     build = 'a CPU-only build' if torch.version.cuda is None else f'built for CUDA {torch.version.cuda}'
@@ -56,13 +65,13 @@ done
 # 2. the pipeline's train and evaluate stages on the GPU, on a run holding the demo's imported tasks and split
 RUN="$OUT/demo-run"
 t0=$SECONDS
-if timeout 300 termworld run --preset demo --only environments,sft --set models.device=cpu --set environments.limit=0 --out "$RUN" >"$OUT/run-prepare.log" 2>&1 &&
-   timeout 600 termworld run --preset demo --only train,evaluate --set models.device=cuda --out "$RUN" >"$OUT/run.log" 2>&1; then r=passed
+if timeout 300 "${TW[@]}" run --preset demo --only environments,split,sft --set models.device=cpu --set environments.limit=0 --out "$RUN" >"$OUT/run-prepare.log" 2>&1 &&
+   timeout 600 "${TW[@]}" run --preset demo --only train,evaluate --set models.device=cuda --out "$RUN" >"$OUT/run.log" 2>&1; then r=passed
 else r=FAILED; status=1; fi
 echo "  termworld run --only train,evaluate --set models.device=cuda: $r in $((SECONDS - t0))s (log: $OUT/run.log)"
 
 # 3. the table, with the bf16 matmul peak measured now as the floor
-python - "$OUT" "$RUN" <<'EOF'
+"$PY" - "$OUT" "$RUN" <<'EOF'
 import json, sys, time
 from pathlib import Path
 import torch
