@@ -186,6 +186,7 @@ class Shell:
         self.term, self.workdir, self.output_bytes, self.max_duration = term, workdir, output_bytes, max_duration
         self.env = dict(env or {})
         self.last: int|None = None
+        self.awaiting: int|None = None    # the prompt count at which the last command lines sent have all returned
         self.command_seconds = 0.0        # time spent inside term.send (commands running, waiting for output)
 
 # %% ../nbs/runtime/40_agent.ipynb #6d3109d4
@@ -211,7 +212,9 @@ def screen(self:Shell) -> str:
 @patch
 def run(self:Shell, commands:list[TerminusCommand], deadline:float|None=None) -> tuple[str, list[int|None]]:
     "Send each command, wait for it (by duration, or until idle, or until `deadline`); returns (observation, exit codes)."
-    chunks = []
+    chunks, shown = [], self.term.prompts() if hasattr(self.term, 'prompts') else -1   # a stand-in terminal may not count prompts
+    # a command line sent with Enter is done once the shell shows its next prompt: `settle` waits for that at the episode's end
+    self.awaiting = shown + 1 if shown >= 0 and any('\n' in c.keystrokes for c in commands) else None
     for cmd in commands:
         wait = min(cmd.duration, self.max_duration)
         if deadline is not None: wait = max(0.0, min(wait, deadline - time.monotonic()))
@@ -224,6 +227,12 @@ def run(self:Shell, commands:list[TerminusCommand], deadline:float|None=None) ->
     text, codes, self.last = split_exit_codes(join_chunks(chunks), self.last)
     if text.strip(): return 'New Terminal Output:\n' + clip(text, self.output_bytes, unit='bytes'), codes
     return 'Current Terminal Screen:\n' + clip(self.screen(), self.output_bytes, unit='bytes'), codes
+
+# %% ../nbs/runtime/40_agent.ipynb #40690b9b
+@patch
+def settle(self:Shell, timeout:float) -> bool:
+    "Give the last command lines sent up to `timeout` seconds to return to the prompt (the episode ends; its state is judged next)."
+    return self.awaiting is None or self.term.settle(self.awaiting, timeout)
 
 # %% ../nbs/runtime/40_agent.ipynb #c954504c
 class EpisodeSettings(Section):
@@ -403,7 +412,10 @@ def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
             if tries == 2: raise
     self.shell = shell
     try: return self.run(deadline)
-    finally: term.close()
+    finally:
+        # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox (bounded by one command's wait)
+        try: shell.settle(max(0.0, min(s.max_duration, deadline - time.monotonic())))
+        finally: term.close()
 
 # %% ../nbs/runtime/40_agent.ipynb #9df1caa0
 def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sample:int=0, cheatsheet:str|None=None) -> str:

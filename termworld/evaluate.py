@@ -24,8 +24,8 @@ from .runtime import SandboxOverride, sandbox_settings
 __all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'BENCH_COLUMNS', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta',
            'summarize', 'behavior', 'solved_by_all', 'trial_table', 'EvalSummary', 'EvaluateSection',
            'episode_settings', 'evaluate_model', 'summary_of', 'resolve_models', 'eval_environments', 'run_evaluate',
-           'family_results', 'family_effects', 'plot_families', 'report_families', 'latest_summaries', 'results_table',
-           'plot_results', 'report_evaluate', 'bench_trials', 'reward_breakdown', 'category_accuracy', 'avg_at_k_by',
+           'latest_summaries', 'results_table', 'plot_results', 'report_evaluate', 'family_results', 'family_effects',
+           'plot_families', 'report_families', 'bench_trials', 'reward_breakdown', 'category_accuracy', 'avg_at_k_by',
            'flip_tasks', 'flip_rates', 'failure_asymmetry_table', 'bench_eval_trials', 'report_bench',
            'import_task_folders', 'evaluate_cli', 'evaluate_command']
 
@@ -234,69 +234,6 @@ def run_evaluate(cfg:Config, store:RunStore, llms:dict|None=None):
         families = family_results(store)
         if len(families): plot_families(families, store.root/'evaluate'/'families.png')
 
-# %% ../nbs/distill/80_evaluate.ipynb #d4662a58
-FAMILY_COLUMNS = ['model', 'family', 'tasks', 'trials', 'avg_at_k', 'low', 'high']
-
-def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> pd.DataFrame:
-    "Avg@k of every evaluated model on the held-out instances of each task family, with its bootstrap interval over tasks."
-    families = {t.id: t.category for t in store.read('tasks', kind=TaskSpec) if t.origin.startswith('family:')}
-    trials, rows = {t.id: t for t in store.read('evaluate', kind=Trajectory)}, []
-    for label, summ in latest_summaries(store).items():
-        if not summ.ok: continue
-        df = trial_table([trials[i] for i in summ.trajectory_ids if i in trials])[0]
-        df = df[df.task_id.isin(families)].assign(family=lambda d: d.task_id.map(families))
-        for family, group in df.groupby('family'):
-            m = summarize(group, n_boot=n_boot, confidence=confidence, seed=seed)['avg_at_k']
-            rows.append(dict(model=label, family=family, tasks=group.task_id.nunique(), trials=len(group), avg_at_k=m['value'], low=m['low'], high=m['high']))
-    return pd.DataFrame(rows, columns=FAMILY_COLUMNS)
-
-# %% ../nbs/distill/80_evaluate.ipynb #b55570cc
-def family_effects(table:pd.DataFrame, base:str='base') -> list[str]:
-    "One sentence per family and trained model: its Avg@k and interval against the base student's, and whether the intervals separate."
-    pct = lambda r: f"{100 * r.avg_at_k:.0f}% [{100 * r.low:.0f}, {100 * r.high:.0f}]"
-    out = []
-    for family, group in table.groupby('family', sort=False):
-        ref = group[group.model == base]
-        if not len(ref): continue
-        ref = ref.iloc[0]
-        for r in group[group.model != base].itertuples():
-            verdict = ('above the base student (intervals apart)' if r.low > ref.high else
-                       'below the base student (intervals apart)' if r.high < ref.low else 'not separated from the base student')
-            out.append(f"On {r.tasks} held-out `{family}` tasks, `{r.model}` passes {pct(r)} against {pct(ref)} for `{base}`: {verdict}.")
-    return out
-
-# %% ../nbs/distill/80_evaluate.ipynb #f9c73a66
-def plot_families(table:pd.DataFrame, path:str|Path|None=None):
-    "Bar chart of Avg@k per family and model with bootstrap intervals; saved to `path` when given."
-    import matplotlib
-    matplotlib.use('Agg')
-    import matplotlib.pyplot as plt
-    families, models = list(dict.fromkeys(table.family)), list(dict.fromkeys(table.model))
-    fig, ax = plt.subplots(figsize=(1.8 + 1.8 * max(1, len(families)), 3.2))
-    width = 0.8 / max(1, len(models))
-    for j, model in enumerate(models):
-        rows = table[table.model == model].set_index('family').reindex(families)
-        ax.bar(np.arange(len(families)) + (j - (len(models) - 1) / 2) * width, 100 * rows.avg_at_k, width,
-               yerr=[100 * (rows.avg_at_k - rows.low), 100 * (rows.high - rows.avg_at_k)], capsize=3, label=model)
-    ax.set_xticks(np.arange(len(families)), [f"{f}\n({int(table[table.family == f].tasks.max())} held-out)" for f in families], fontsize=8)
-    ax.set_ylabel('Avg@k, % of held-out tasks'); ax.set_ylim(0, 105); ax.legend(fontsize=8, loc='upper right')
-    fig.tight_layout()
-    if path is not None:
-        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=120); plt.close(fig)
-    return fig
-
-# %% ../nbs/distill/80_evaluate.ipynb #7884a628
-def report_families(store:RunStore) -> str:
-    "The report's task-family section: the effect in one sentence per family, the table and the figure ('' when no family was evaluated)."
-    table = family_results(store)
-    if not len(table): return ''
-    lines = ['### Task families (held-out instances)', '', *family_effects(table), '', '| model | family | tasks × k | Avg@k |', '|---|---|---|---|']
-    lines += [f"| {r.model} | {r.family} | {r.tasks} × {r.trials // max(1, r.tasks)} | {100 * r.avg_at_k:.1f} [{100 * r.low:.1f}, {100 * r.high:.1f}] |"
-              for r in table.itertuples()]
-    if (store.root/'evaluate'/'families.png').exists(): lines += ['', '![families](evaluate/families.png)']
-    return '\n'.join(lines)
-
 # %% ../nbs/distill/80_evaluate.ipynb #e5ad2ad1
 def _plural(n:int, word:str) -> str: return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -382,6 +319,69 @@ def report_evaluate(store:RunStore) -> str:
     if families: lines += ['', families]
     bench = report_bench(store)
     if bench: lines += ['', bench]
+    return '\n'.join(lines)
+
+# %% ../nbs/distill/80_evaluate.ipynb #d4662a58
+FAMILY_COLUMNS = ['model', 'family', 'tasks', 'trials', 'avg_at_k', 'low', 'high']
+
+def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> pd.DataFrame:
+    "Avg@k of every evaluated model on the held-out instances of each task family, with its bootstrap interval over tasks."
+    families = {t.id: t.category for t in store.read('tasks', kind=TaskSpec) if t.origin.startswith('family:')}
+    trials, rows = {t.id: t for t in store.read('evaluate', kind=Trajectory)}, []
+    for label, summ in latest_summaries(store).items():
+        if not summ.ok: continue
+        df = trial_table([trials[i] for i in summ.trajectory_ids if i in trials])[0]
+        df = df[df.task_id.isin(families)].assign(family=lambda d: d.task_id.map(families))
+        for family, group in df.groupby('family'):
+            m = summarize(group, n_boot=n_boot, confidence=confidence, seed=seed)['avg_at_k']
+            rows.append(dict(model=label, family=family, tasks=group.task_id.nunique(), trials=len(group), avg_at_k=m['value'], low=m['low'], high=m['high']))
+    return pd.DataFrame(rows, columns=FAMILY_COLUMNS)
+
+# %% ../nbs/distill/80_evaluate.ipynb #b55570cc
+def family_effects(table:pd.DataFrame, base:str='base') -> list[str]:
+    "One sentence per family and trained model: its Avg@k and interval against the base student's, and whether the intervals separate."
+    pct = lambda r: f"{100 * r.avg_at_k:.0f}% [{100 * r.low:.0f}, {100 * r.high:.0f}]"
+    out = []
+    for family, group in table.groupby('family', sort=False):
+        ref = group[group.model == base]
+        if not len(ref): continue
+        ref = ref.iloc[0]
+        for r in group[group.model != base].itertuples():
+            verdict = ('above the base student (intervals apart)' if r.low > ref.high else
+                       'below the base student (intervals apart)' if r.high < ref.low else 'not separated from the base student')
+            out.append(f"On {r.tasks} held-out `{family}` tasks, `{r.model}` passes {pct(r)} against {pct(ref)} for `{base}`: {verdict}.")
+    return out
+
+# %% ../nbs/distill/80_evaluate.ipynb #f9c73a66
+def plot_families(table:pd.DataFrame, path:str|Path|None=None):
+    "Bar chart of Avg@k per family and model with bootstrap intervals; saved to `path` when given."
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    families, models = list(dict.fromkeys(table.family)), list(dict.fromkeys(table.model))
+    fig, ax = plt.subplots(figsize=(1.8 + 1.8 * max(1, len(families)), 3.2))
+    width = 0.8 / max(1, len(models))
+    for j, model in enumerate(models):
+        rows = table[table.model == model].set_index('family').reindex(families)
+        ax.bar(np.arange(len(families)) + (j - (len(models) - 1) / 2) * width, 100 * rows.avg_at_k, width,
+               yerr=[100 * (rows.avg_at_k - rows.low), 100 * (rows.high - rows.avg_at_k)], capsize=3, label=model)
+    ax.set_xticks(np.arange(len(families)), [f"{f}\n({int(table[table.family == f].tasks.max())} held-out)" for f in families], fontsize=8)
+    ax.set_ylabel('Avg@k, % of held-out tasks'); ax.set_ylim(0, 105); ax.legend(fontsize=8, loc='upper right')
+    fig.tight_layout()
+    if path is not None:
+        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=120); plt.close(fig)
+    return fig
+
+# %% ../nbs/distill/80_evaluate.ipynb #7884a628
+def report_families(store:RunStore) -> str:
+    "The report's task-family section: the effect in one sentence per family, the table and the figure ('' when no family was evaluated)."
+    table = family_results(store)
+    if not len(table): return ''
+    lines = ['### Task families (held-out instances)', '', *family_effects(table), '', '| model | family | tasks × k | Avg@k |', '|---|---|---|---|']
+    lines += [f"| {r.model} | {r.family} | {r.tasks} × {r.trials // max(1, r.tasks)} | {100 * r.avg_at_k:.1f} [{100 * r.low:.1f}, {100 * r.high:.1f}] |"
+              for r in table.itertuples()]
+    if (store.root/'evaluate'/'families.png').exists(): lines += ['', '![families](evaluate/families.png)']
     return '\n'.join(lines)
 
 # %% ../nbs/distill/80_evaluate.ipynb #3aab5e00

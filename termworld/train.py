@@ -165,7 +165,7 @@ def shuffled_rows(rows:list[SFTExample], seed:int=0) -> list[SFTExample]:
         tasks = [r.task_id for r in group]
         for i, r in enumerate(group):
             other = next((group[(i + j) % len(group)] for j in range(1, len(group)) if tasks[(i + j) % len(group)] != r.task_id), None)
-            if other is not None: out.append(r.model_copy(update=dict(variant='shuffled', completion=other.completion)))
+            if other is not None: out.append(SFTExample(**{**r.model_dump(exclude={'id'}), 'variant': 'shuffled', 'completion': other.completion}))
     return out
 
 # %% ../nbs/distill/70_train.ipynb #e635cf96

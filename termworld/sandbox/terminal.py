@@ -249,6 +249,25 @@ def send(self:Terminal, keystrokes:str, # text (newlines are Enter) or tmux key 
         confirm = count if idle else None
     return truncate_middle(note + self._new_output(), self.max_output)
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #837b57a5
+@patch
+def prompts(self:Terminal) -> int:
+    "How many prompts the shell has shown so far (-1 when the terminal is gone or its prompt is not termworld's)."
+    state = self._state() if self.alive else None
+    return state[0] if state else -1
+
+@patch
+def settle(self:Terminal, prompts:int, # the prompt count to wait for
+           timeout:float) -> bool:
+    "Wait up to `timeout` seconds until the shell has shown `prompts` prompts and runs nothing in the foreground; whether it did."
+    deadline, step = time.monotonic() + max(0.0, timeout), 0.005
+    while True:
+        state = self._state() if self.alive else None
+        if state is None: return False
+        if state[0] >= prompts and state[1] in _SHELLS: return True
+        if time.monotonic() >= deadline: return False
+        time.sleep(step); step = min(step * 1.5, 0.05)
+
 # %% ../../nbs/runtime/sandbox/06_terminal.ipynb #723086a0
 @patch
 def _new_output(self:Terminal) -> str:
