@@ -413,8 +413,9 @@ def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
     self.shell = shell
     try: return self.run(deadline)
     finally:
-        # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox (bounded by one command's wait)
-        try: shell.settle(max(0.0, min(s.max_duration, deadline - time.monotonic())))
+        # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox: bounded by one
+        # command's wait, also past the wall limit (a slow model may have used the time, not the command)
+        try: shell.settle(s.max_duration)
         finally: term.close()
 
 # %% ../nbs/runtime/40_agent.ipynb #9df1caa0
