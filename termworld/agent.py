@@ -21,8 +21,8 @@ from . import runtime
 from .runtime import open_sandbox, open_environment, materialize, verify, env_vars, sandbox_settings
 
 # %% auto #0
-__all__ = ['PROMPT_SETUP', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed', 'parse_reply',
-           'reply_text', 'student_messages', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell',
+__all__ = ['PROMPT_SETUP', 'SETTLE_GRACE_S', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed',
+           'parse_reply', 'reply_text', 'student_messages', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell',
            'EpisodeSettings', 'estimate_tokens', 'Agent', 'trajectory_id', 'terminus_agent', 'run_episode',
            'sandbox_options']
 
@@ -399,6 +399,8 @@ def name(self:Agent) -> str:
     "The model spec: what the runtime names this agent by."
     return getattr(self.llm, 'spec', str(self.llm))
 
+SETTLE_GRACE_S = 5.0   # seconds the last typed command gets to return once the wall limit has passed
+
 @patch
 def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
     "Work on `env` in an open sandbox until completion is confirmed, a limit is reached or `deadline` (monotonic) passes."
@@ -413,9 +415,9 @@ def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
     self.shell = shell
     try: return self.run(deadline)
     finally:
-        # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox: bounded by one
-        # command's wait, also past the wall limit (a slow model may have used the time, not the command)
-        try: shell.settle(s.max_duration)
+        # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox: within the wall
+        # limit, or a short grace past it (a slow model may have used the time, not the command), never over one command's wait
+        try: shell.settle(min(s.max_duration, max(deadline - time.monotonic(), SETTLE_GRACE_S)))
         finally: term.close()
 
 # %% ../nbs/runtime/40_agent.ipynb #9df1caa0
