@@ -127,9 +127,9 @@ def family_records(task:FamilyTask) -> tuple[TaskSpec, Environment]:
 # %% ../nbs/terminal_world/34_families.ipynb #f88653e9
 class FamilyPlan(BaseModel):
     "How many training and held-out instances of one family a run gets."
-    family: str                     # a name in FAMILIES
-    train: int = Field(12, ge=0)    # training instances
-    eval: int = Field(12, ge=0)     # held-out instances (the split holds them out)
+    family: str = Field(description='a name in termworld.families.FAMILIES')
+    train: int = Field(12, ge=0, description='training instances')
+    eval: int = Field(12, ge=0, description='held-out instances (the split holds them out)')
 
 def import_families(plans:list[FamilyPlan], seed:int, store:RunStore) -> int:
     "Write the task and environment records of every plan's instances (drawn with `seed`) into the store, once; returns how many are new."
