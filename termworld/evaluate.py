@@ -21,13 +21,14 @@ from .formats import behavior_metrics
 from .runtime import SandboxOverride, sandbox_settings
 
 # %% auto #0
-__all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'BENCH_COLUMNS', 'pass_at_k', 'per_task', 'bootstrap_ci', 'paired_delta',
-           'summarize', 'behavior', 'solved_by_all', 'trial_table', 'EvalSummary', 'EvaluateSection',
-           'episode_settings', 'evaluate_model', 'summary_of', 'resolve_models', 'eval_environments', 'run_evaluate',
-           'latest_summaries', 'results_table', 'plot_results', 'report_evaluate', 'family_results', 'family_effects',
-           'plot_families', 'report_families', 'bench_trials', 'reward_breakdown', 'category_accuracy', 'avg_at_k_by',
-           'flip_tasks', 'flip_rates', 'failure_asymmetry_table', 'bench_eval_trials', 'report_bench',
-           'import_task_folders', 'evaluate_cli', 'evaluate_command']
+__all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'SMALL_SCALE_COLUMNS', 'BENCH_COLUMNS', 'pass_at_k', 'per_task',
+           'bootstrap_ci', 'paired_delta', 'summarize', 'behavior', 'solved_by_all', 'trial_table', 'EvalSummary',
+           'EvaluateSection', 'episode_settings', 'evaluate_model', 'summary_of', 'resolve_models', 'eval_environments',
+           'run_evaluate', 'latest_summaries', 'results_table', 'plot_results', 'report_evaluate', 'family_trials',
+           'family_results', 'family_effects', 'plot_families', 'report_families', 'small_scale_record',
+           'save_small_scale', 'small_scale_results', 'seed_table', 'bench_trials', 'reward_breakdown',
+           'category_accuracy', 'avg_at_k_by', 'flip_tasks', 'flip_rates', 'failure_asymmetry_table',
+           'bench_eval_trials', 'report_bench', 'import_task_folders', 'evaluate_cli', 'evaluate_command']
 
 # %% ../nbs/distill/80_evaluate.ipynb #dfca75e6
 def pass_at_k(n:int, # verified trials of a task
@@ -324,32 +325,43 @@ def report_evaluate(store:RunStore) -> str:
 # %% ../nbs/distill/80_evaluate.ipynb #d4662a58
 FAMILY_COLUMNS = ['model', 'family', 'tasks', 'trials', 'avg_at_k', 'low', 'high']
 
-def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> pd.DataFrame:
-    "Avg@k of every evaluated model on the held-out instances of each task family, with its bootstrap interval over tasks."
+def family_trials(store:RunStore) -> pd.DataFrame:
+    "Every counted evaluation trial on a held-out task-family instance: model (the summary's label), family, task_id, trial, passed, reward."
     families = {t.id: t.category for t in store.read('tasks', kind=TaskSpec) if t.origin.startswith('family:')}
-    trials, rows = {t.id: t for t in store.read('evaluate', kind=Trajectory)}, []
+    trials, parts = {t.id: t for t in store.read('evaluate', kind=Trajectory)}, []
     for label, summ in latest_summaries(store).items():
         if not summ.ok: continue
         df = trial_table([trials[i] for i in summ.trajectory_ids if i in trials])[0]
-        df = df[df.task_id.isin(families)].assign(family=lambda d: d.task_id.map(families))
-        for family, group in df.groupby('family'):
-            m = summarize(group, n_boot=n_boot, confidence=confidence, seed=seed)['avg_at_k']
-            rows.append(dict(model=label, family=family, tasks=group.task_id.nunique(), trials=len(group), avg_at_k=m['value'], low=m['low'], high=m['high']))
-    return pd.DataFrame(rows, columns=FAMILY_COLUMNS)
+        parts.append(df[df.task_id.isin(families)].assign(model=label, family=lambda d: d.task_id.map(families)))
+    cols = ['model', 'family', 'task_id', 'trial', 'passed', 'reward']
+    return pd.concat(parts, ignore_index=True)[cols] if parts else pd.DataFrame(columns=cols)
+
+def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> pd.DataFrame:
+    "Avg@k of every evaluated model on the held-out instances of each task family, with its bootstrap interval over tasks."
+    rows = []
+    for (label, family), group in family_trials(store).groupby(['model', 'family'], sort=False):
+        m = summarize(group, n_boot=n_boot, confidence=confidence, seed=seed)['avg_at_k']
+        rows.append(dict(model=label, family=family, tasks=group.task_id.nunique(), trials=len(group), avg_at_k=m['value'], low=m['low'], high=m['high']))
+    return pd.DataFrame(rows, columns=FAMILY_COLUMNS).sort_values('family', kind='stable', ignore_index=True)
 
 # %% ../nbs/distill/80_evaluate.ipynb #b55570cc
-def family_effects(table:pd.DataFrame, base:str='base') -> list[str]:
-    "One sentence per family and trained model: its Avg@k and interval against the base student's, and whether the intervals separate."
+def family_effects(table:pd.DataFrame, base:str='base',
+                   refs:tuple[str, ...]=('filtered',), # further references each later model is compared with (PROOF-Gen: combined against filtered)
+                  ) -> list[str]:
+    "One sentence per family, model and reference (the base student, then `refs`): the model's Avg@k and interval against the reference's, and whether the intervals separate."
     pct = lambda r: f"{100 * r.avg_at_k:.0f}% [{100 * r.low:.0f}, {100 * r.high:.0f}]"
     out = []
     for family, group in table.groupby('family', sort=False):
-        ref = group[group.model == base]
-        if not len(ref): continue
-        ref = ref.iloc[0]
-        for r in group[group.model != base].itertuples():
-            verdict = ('above the base student (intervals apart)' if r.low > ref.high else
-                       'below the base student (intervals apart)' if r.high < ref.low else 'not separated from the base student')
-            out.append(f"On {r.tasks} held-out `{family}` tasks, `{r.model}` passes {pct(r)} against {pct(ref)} for `{base}`: {verdict}.")
+        models = list(dict.fromkeys(group.model))
+        for ref_name in [base, *refs]:
+            if ref_name not in models: continue
+            ref = group[group.model == ref_name].iloc[0]
+            who = 'the base student' if ref_name == base else f'`{ref_name}`'
+            later = models[models.index(ref_name) + 1:] if ref_name != base else [m for m in models if m != base]
+            for r in group[group.model.isin(later)].itertuples():
+                verdict = (f'above {who} (intervals apart)' if r.low > ref.high else
+                           f'below {who} (intervals apart)' if r.high < ref.low else f'not separated from {who}')
+                out.append(f"On {r.tasks} held-out `{family}` tasks, `{r.model}` passes {pct(r)} against {pct(ref)} for `{ref_name}`: {verdict}.")
     return out
 
 # %% ../nbs/distill/80_evaluate.ipynb #f9c73a66
@@ -383,6 +395,41 @@ def report_families(store:RunStore) -> str:
               for r in table.itertuples()]
     if (store.root/'evaluate'/'families.png').exists(): lines += ['', '![families](evaluate/families.png)']
     return '\n'.join(lines)
+
+# %% ../nbs/distill/80_evaluate.ipynb #9a0b198f
+SMALL_SCALE_COLUMNS = ['run', 'seed', *FAMILY_COLUMNS, 'seconds']
+
+def small_scale_record(store:RunStore) -> dict:
+    "A small run's result as one JSON record: preset, seed, models, the family table, its trials (pass or fail per task), the seconds of each stage and in all, the versions."
+    m, table = store.manifest(), family_results(store)
+    if not len(table): raise TermworldError(f"{store.root} holds no evaluated task-family instances; run a small preset (small-tw, small-pg) through its evaluate stage first.")
+    cfg = m['config']
+    stages = {k: round(float(v.get('seconds_total', v.get('seconds', 0.0))), 1) for k, v in m.get('stages', {}).items()}
+    return dict(run=cfg['run']['name'], seed=cfg['run']['seed'], teacher=cfg['models']['teacher'], student=cfg['models']['student'],
+                seconds=round(sum(stages.values()), 1), stages=stages, started=m.get('started'), versions=m.get('versions', {}),
+                results=table.to_dict('records'), trials=family_trials(store).astype({'passed': bool}).to_dict('records'))
+
+def save_small_scale(store:RunStore, folder:str|Path) -> Path:
+    "Write `small_scale_record` of a run to `folder/<run>-seed<seed>.json` (one file per preset and seed; a rerun replaces it)."
+    rec = small_scale_record(store)
+    path = Path(folder)/f"{rec['run']}-seed{rec['seed']}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(rec, indent=1) + '\n')
+    return path
+
+def small_scale_results(folder:str|Path) -> pd.DataFrame:
+    "Every saved small run's rows (run, seed, model, family, tasks, trials, Avg@k and interval, the run's seconds), sorted."
+    rows = [dict(run=rec['run'], seed=rec['seed'], seconds=rec['seconds'], **r)
+            for p in sorted(Path(folder).glob('*.json')) for rec in [json.loads(p.read_text())] for r in rec['results']]
+    return pd.DataFrame(rows, columns=SMALL_SCALE_COLUMNS).sort_values(['run', 'family', 'model', 'seed'], kind='stable', ignore_index=True)
+
+def seed_table(results:pd.DataFrame) -> pd.DataFrame:
+    "Condition (run, family, model) × seed: 'Avg@k [low, high]' in percent, and each run's wall seconds per seed as a last row."
+    cell = lambda r: f"{100 * r.avg_at_k:.0f} [{100 * r.low:.0f}, {100 * r.high:.0f}]"
+    t = results.assign(value=[cell(r) for r in results.itertuples()]).pivot_table(index=['run', 'family', 'model'], columns='seed', values='value', aggfunc='first', sort=False)
+    secs = results.drop_duplicates(['run', 'seed']).pivot_table(index='run', columns='seed', values='seconds', aggfunc='first')
+    for run, row in secs.iterrows(): t.loc[(run, '(all)', 'wall seconds'), :] = [f"{v:.0f}" if v == v else '' for v in row.reindex(t.columns)]
+    return t.sort_index(level=0, sort_remaining=False).rename_axis(columns='seed')
 
 # %% ../nbs/distill/80_evaluate.ipynb #3aab5e00
 _TAU2_PARTS = {'action': 'action:', 'environment': 'env_assertion:', 'database': 'db', 'communicate': 'communicate:'}

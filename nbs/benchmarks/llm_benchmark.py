@@ -3,7 +3,7 @@ time from the safetensors cache, batched decoding of concurrent requests against
 (float32 and int8 weights, `models.quantize`), and remote throughput at concurrency 1/8/32 against a
 fixed-latency server.
 
-Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
+Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--only-grammar] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
      [--device auto] [--latency 0.25]
 Goals: layer ≥ 0.9× bare tokens/s; remote throughput ≥ 90% of concurrency/latency; batched decode tokens/s as
 a ratio to the bandwidth floor. The floor: each decode step reads every weight once (b rows share one read), so
@@ -150,6 +150,33 @@ def remote(latency:float, concurrencies=(1, 8, 32)) -> list[dict]:
         parent.send('stop'); proc.join(5)
     return rows
 
+def grammar_masks(caps=(64, 192, 1024), repeats:int=5) -> list[dict]:
+    """xgrammar's token-mask time per token of the local Terminus reply (`bounded_reply_schema(cap)`, strings bounded in
+    characters) against the floor, the same reply under `TerminusReply` (no bounds), walking the teacher-style reply."""
+    import xgrammar as xgr
+    from termworld.agent import TerminusReply, TerminusCommand, bounded_reply_schema, reply_text
+    eng = load_engine('smollm2-135m-instruct')
+    reply = reply_text(TerminusReply(analysis='Nothing ran; the "input" is named.', plan='Write the output.',   # fits the bounds at cap 64
+                                     commands=[TerminusCommand(keystrokes='wc -l < /app/d/x.txt > /app/o/x\n', duration=0.5)]))
+    toks = eng.tok(reply, add_special_tokens=False)['input_ids']
+    def per_token(schema) -> tuple[float, float]:
+        t0 = time.perf_counter(); g = eng.grammar(schema); compile_s = time.perf_counter() - t0
+        best = float('inf')
+        for _ in range(repeats):
+            m, mask = xgr.GrammarMatcher(g), xgr.allocate_token_bitmask(1, g.tokenizer_info.vocab_size)
+            t0 = time.perf_counter()
+            for t in toks:
+                m.fill_next_token_bitmask(mask, 0)
+                assert m.accept_token(t), 'the grammar rejects the reference reply'
+            best = min(best, (time.perf_counter() - t0) / len(toks))
+        return best * 1000, compile_s
+    floor, _ = per_token(TerminusReply)
+    rows = []
+    for cap in caps:
+        ms, compile_s = per_token(bounded_reply_schema(cap))
+        rows.append(dict(cap=cap, ms_per_token=round(ms, 4), floor_ms_per_token=round(floor, 4), ratio=round(ms / floor, 2), compile_s=round(compile_s, 2)))
+    return rows
+
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()
     ap.add_argument('--skip-local', action='store_true')
@@ -160,8 +187,13 @@ if __name__ == '__main__':
     ap.add_argument('--tokens', type=int, default=64, help='new tokens per request in the batched measurement')
     ap.add_argument('--repeats', type=int, default=2, help='timed repeats per batch size (the best is kept)')
     ap.add_argument('--only-batched', action='store_true')
+    ap.add_argument('--only-grammar', action='store_true', help='only the token-mask time of the local Terminus reply grammar')
     a = ap.parse_args()
     res = {}
+    if a.only_grammar:
+        print('load average before:', os.getloadavg())
+        for r in grammar_masks(): print('grammar masks:', json.dumps(r))
+        sys.exit(0)
     if not a.skip_local:
         if not a.only_batched:
             res['cold_load'] = cold_load(); print('cold load from safetensors cache:', json.dumps(res['cold_load']))
