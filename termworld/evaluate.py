@@ -424,11 +424,11 @@ def small_scale_results(folder:str|Path) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=SMALL_SCALE_COLUMNS).sort_values(['run', 'family', 'model', 'seed'], kind='stable', ignore_index=True)
 
 def seed_table(results:pd.DataFrame) -> pd.DataFrame:
-    "Condition (run, family, model) × seed: 'Avg@k [low, high]' in percent, and each run's wall seconds per seed as a last row."
+    "Condition (run, family, model) × seed: 'Avg@k [low, high]' in percent, and each run's stage seconds (their sum: model loading and start-up not included) per seed as a last row."
     cell = lambda r: f"{100 * r.avg_at_k:.0f} [{100 * r.low:.0f}, {100 * r.high:.0f}]"
     t = results.assign(value=[cell(r) for r in results.itertuples()]).pivot_table(index=['run', 'family', 'model'], columns='seed', values='value', aggfunc='first', sort=False)
     secs = results.drop_duplicates(['run', 'seed']).pivot_table(index='run', columns='seed', values='seconds', aggfunc='first')
-    for run, row in secs.iterrows(): t.loc[(run, '(all)', 'wall seconds'), :] = [f"{v:.0f}" if v == v else '' for v in row.reindex(t.columns)]
+    for run, row in secs.iterrows(): t.loc[(run, '(all)', 'stage seconds'), :] = [f"{v:.0f}" if v == v else '' for v in row.reindex(t.columns)]
     return t.sort_index(level=0, sort_remaining=False).rename_axis(columns='seed')
 
 # %% ../nbs/distill/80_evaluate.ipynb #3aab5e00

@@ -853,10 +853,10 @@ def tool_turn_calls(turn:BaseModel) -> list[dict]:
 
 # %% ../nbs/foundation/01_llm.ipynb #a1c0f006
 def plain_tool_messages(messages:list[dict], tools:list[dict]|None=None) -> list[dict]:
-    "A tool-calling conversation in plain chat messages for a model without a tool format: calls as tool-turn JSON (`tool_turn_text`), results as user turns."
+    "A tool-calling conversation in plain chat messages for a model without a tool format: every assistant turn (calls or words) as the tool-turn JSON it writes (`tool_turn_text`), results as user turns."
     out = []
     for m in messages:
-        if m.get('role') == 'assistant' and m.get('tool_calls'): out.append({'role': 'assistant', 'content': tool_turn_text(m, tools)})
+        if m.get('role') == 'assistant': out.append({'role': 'assistant', 'content': tool_turn_text(m, tools)})
         elif m.get('role') == 'tool': out.append({'role': 'user', 'content': f"Tool result: {m.get('content', '')}"})
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
