@@ -17,7 +17,8 @@ from .bench import STOP
 
 # %% auto #0
 __all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'family_scripted', 'schema_instance', 'CompetentHandler',
-           'call_text', 'GroundTruth', 'ground_truth', 'ToolTurn', 'tool_completion', 'ScriptedOpenAIServer']
+           'call_text', 'GroundTruth', 'ground_truth', 'ToolTurn', 'tool_completion', 'ScriptedOpenAIServer',
+           'recount_small_scale', 'check_small_scale']
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b4
 @dataclass
@@ -686,3 +687,24 @@ class ScriptedOpenAIServer(FakeOpenAIServer):
     def count(self, kind:str|None=None) -> int:
         "Requests answered (of one kind: `teacher`, `reflector`, a schema name, ...)."
         return len(self.script.kinds) if kind is None else self.script.kinds.count(kind)
+
+# %% ../nbs/pipeline/98_testing.ipynb #4dec192d
+def recount_small_scale(rec:dict) -> dict[tuple[str, str], float]:
+    "Avg@k per (model, family) of a saved small-scale record, recounted from its trials alone (mean over tasks of the share of trials passed)."
+    by = {}
+    for t in rec['trials']: by.setdefault((t['model'], t['family']), {}).setdefault(t['task_id'], []).append(bool(t['passed']))
+    return {key: sum(sum(v) / len(v) for v in tasks.values()) / len(tasks) for key, tasks in by.items()}
+
+def check_small_scale(path:str|Path, tasks:int) -> dict:
+    "Load a saved small-scale record and fail unless its table matches `recount_small_scale`, every cell has `tasks` tasks and its interval holds its value, and flipping one trial moves the recount by 1/(tasks × k)."
+    rec = json.loads(Path(path).read_text())
+    counted, rows = recount_small_scale(rec), {(r['model'], r['family']): r for r in rec['results']}
+    if set(rows) != set(counted): raise AssertionError(f"{path}: table cells {sorted(rows)} differ from the trials' {sorted(counted)}")
+    for key, r in rows.items():
+        if abs(r['avg_at_k'] - counted[key]) > 1e-9: raise AssertionError(f"{path}: {key} is {r['avg_at_k']} in the table, {counted[key]} recounted")
+        if not r['low'] <= r['avg_at_k'] <= r['high']: raise AssertionError(f"{path}: {key}'s interval [{r['low']}, {r['high']}] misses {r['avg_at_k']}")
+        if r['tasks'] != tasks: raise AssertionError(f"{path}: {key} has {r['tasks']} tasks, not {tasks}")
+    t0 = rec['trials'][0]; key = (t0['model'], t0['family'])
+    flipped = recount_small_scale(dict(rec, trials=[dict(t0, passed=not t0['passed']), *rec['trials'][1:]]))
+    if abs(abs(flipped[key] - counted[key]) - 1 / rows[key]['trials']) > 1e-9: raise AssertionError(f"{path}: flipping one trial does not move {key} by one trial's share")
+    return rec
