@@ -336,10 +336,12 @@ def family_trials(store:RunStore) -> pd.DataFrame:
     cols = ['model', 'family', 'task_id', 'trial', 'passed', 'reward']
     return pd.concat(parts, ignore_index=True)[cols] if parts else pd.DataFrame(columns=cols)
 
-def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> pd.DataFrame:
+def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0,
+                   trials:pd.DataFrame|None=None, # trials in `family_trials`' columns (default: the store's); the flywheel passes its rounds' held-out rollouts
+                  ) -> pd.DataFrame:
     "Avg@k of every evaluated model on the held-out instances of each task family, with its bootstrap interval over tasks."
     rows = []
-    for (label, family), group in family_trials(store).groupby(['model', 'family'], sort=False):
+    for (label, family), group in (family_trials(store) if trials is None else trials).groupby(['model', 'family'], sort=False):
         m = summarize(group, n_boot=n_boot, confidence=confidence, seed=seed)['avg_at_k']
         rows.append(dict(model=label, family=family, tasks=group.task_id.nunique(), trials=len(group), avg_at_k=m['value'], low=m['low'], high=m['high']))
     return pd.DataFrame(rows, columns=FAMILY_COLUMNS).sort_values('family', kind='stable', ignore_index=True)
@@ -347,6 +349,7 @@ def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:
 # %% ../nbs/distill/80_evaluate.ipynb #b55570cc
 def family_effects(table:pd.DataFrame, base:str='base',
                    refs:tuple[str, ...]=('filtered',), # further references each later model is compared with (PROOF-Gen: combined against filtered)
+                   base_name:str='the base student', # how the sentences name `base`
                   ) -> list[str]:
     "One sentence per family, model and reference (the base student, then `refs`): the model's Avg@k and interval against the reference's, and whether the intervals separate."
     pct = lambda r: f"{100 * r.avg_at_k:.0f}% [{100 * r.low:.0f}, {100 * r.high:.0f}]"
@@ -356,7 +359,7 @@ def family_effects(table:pd.DataFrame, base:str='base',
         for ref_name in [base, *refs]:
             if ref_name not in models: continue
             ref = group[group.model == ref_name].iloc[0]
-            who = 'the base student' if ref_name == base else f'`{ref_name}`'
+            who = base_name if ref_name == base else f'`{ref_name}`'
             later = models[models.index(ref_name) + 1:] if ref_name != base else [m for m in models if m != base]
             for r in group[group.model.isin(later)].itertuples():
                 verdict = (f'above {who} (intervals apart)' if r.low > ref.high else
@@ -399,19 +402,23 @@ def report_families(store:RunStore) -> str:
 # %% ../nbs/distill/80_evaluate.ipynb #9a0b198f
 SMALL_SCALE_COLUMNS = ['run', 'seed', *FAMILY_COLUMNS, 'seconds']
 
-def small_scale_record(store:RunStore) -> dict:
+def small_scale_record(store:RunStore,
+                       trials:pd.DataFrame|None=None, # in `family_trials`' columns (default: the store's evaluation trials); small-aq's are its rounds' held-out rollouts
+                      ) -> dict:
     "A small run's result as one JSON record: preset, seed, models, the family table, its trials (pass or fail per task), the seconds of each stage and in all, the versions."
-    m, table = store.manifest(), family_results(store)
-    if not len(table): raise TermworldError(f"{store.root} holds no evaluated task-family instances; run a small preset (small-tw, small-pg) through its evaluate stage first.")
+    m = store.manifest()
+    trials = family_trials(store) if trials is None else trials
+    table = family_results(store, trials=trials)
+    if not len(table): raise TermworldError(f"{store.root} holds no evaluated task-family instances; run a small preset (small-tw, small-pg, small-aq) to its end first.")
     cfg = m['config']
     stages = {k: round(float(v.get('seconds_total', v.get('seconds', 0.0))), 1) for k, v in m.get('stages', {}).items()}
     return dict(run=cfg['run']['name'], seed=cfg['run']['seed'], teacher=cfg['models']['teacher'], student=cfg['models']['student'],
                 seconds=round(sum(stages.values()), 1), stages=stages, started=m.get('started'), versions=m.get('versions', {}),
-                results=table.to_dict('records'), trials=family_trials(store).astype({'passed': bool}).to_dict('records'))
+                results=table.to_dict('records'), trials=trials.astype({'passed': bool}).to_dict('records'))
 
-def save_small_scale(store:RunStore, folder:str|Path) -> Path:
+def save_small_scale(store:RunStore, folder:str|Path, trials:pd.DataFrame|None=None) -> Path:
     "Write `small_scale_record` of a run to `folder/<run>-seed<seed>.json` (one file per preset and seed; a rerun replaces it)."
-    rec = small_scale_record(store)
+    rec = small_scale_record(store, trials)
     path = Path(folder)/f"{rec['run']}-seed{rec['seed']}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(rec, indent=1) + '\n')

@@ -19,8 +19,8 @@ from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, 
 
 # %% auto #0
 __all__ = ['STAGES', 'Stage', 'versions', 'select_stages', 'run_dir', 'RunFailed', 'stage_failure', 'run_pipeline',
-           'ledger_summary', 'write_report', 'ExperimentSection', 'arm_configs', 'run_experiment', 'run_cli',
-           'report_cli', 'version_cli', 'config_show_cli']
+           'ledger_summary', 'model_kind', 'write_report', 'ExperimentSection', 'arm_configs', 'run_experiment',
+           'run_cli', 'report_cli', 'version_cli', 'config_show_cli']
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #0c20d246
 class Stage(NamedTuple):
@@ -159,6 +159,13 @@ def ledger_summary(store:RunStore) -> dict[str, dict]:
         agg['cost_usd'] += row.get('cost_usd', 0.0) or 0.0
     return out
 
+def model_kind(role:str, spec:str) -> str:
+    "What a model spec is, in words for the report: a scripted stand-in, a local model (the student trained here), or an endpoint."
+    scheme = str(spec).split(':', 1)[0]
+    if scheme == 'fake': return 'scripted stand-in, not a model'
+    if scheme == 'local': return 'local model on this machine' + ('; trained here' if role == 'student' else '')
+    return 'OpenAI-compatible endpoint'
+
 def write_report(store:RunStore) -> str:
     "Write `report.md` for a run directory and return its text."
     manifest = store.manifest()
@@ -166,6 +173,9 @@ def write_report(store:RunStore) -> str:
              f"Updated {manifest.get('updated', '?')}; termworld {manifest.get('versions', {}).get('termworld', '?')}.", '']
     if manifest.get('stopped_at'):
         lines += [f"**Stopped at `{manifest['stopped_at']}`:** {manifest.get('stop_reason', '')}", '']
+    roles = (manifest.get('config') or {}).get('models') or {}
+    if roles:
+        lines += ['Models: ' + '; '.join(f"{role} `{spec}` ({model_kind(role, spec)})" for role, spec in roles.items() if isinstance(spec, str)) + '.', '']
     lines += ['## Stages', '', '| stage | status | records | seconds (last run) | seconds (all runs) |', '|---|---|---|---|---|']
     for name in STAGES:
         entry = manifest.get('stages', {}).get(name)

@@ -14,6 +14,7 @@ from fastcore.basics import patch
 from .core import *
 from .llm import FakeOpenAIServer
 from .bench import STOP
+from .flywheel import standin_expand, standin_invert, standin_turn, standin_user
 
 # %% auto #0
 __all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'family_scripted', 'schema_instance', 'CompetentHandler',
@@ -181,16 +182,6 @@ def _section(text:str, head:str) -> str:
 def _terminus(analysis:str, plan:str, commands:list[str], done:bool, duration:float=0.5) -> str:
     return json.dumps({'analysis': analysis, 'plan': plan, 'task_complete': done,
                        'commands': [{'keystrokes': c if c.endswith('\n') else c + '\n', 'duration': duration} for c in commands]})
-
-_NEGATE = {'<=': '>', '>': '<=', '<': '>=', '>=': '<', '==': '!=', '!=': '=='}
-_CHECK = re.compile(r'(\w+)\s*(<=|>=|==|!=|<|>)\s*([\w.\-]+)')
-
-def _satisfy(op:str, value:str):
-    "A value that makes `key op value` true."
-    try: v = float(value)
-    except ValueError: return value if op in ('==', '<=', '>=') else f'not-{value}'
-    v = int(v) if v == int(v) else v
-    return {'<=': v, '>=': v, '==': v, '<': v - 1, '>': v + 15, '!=': v + 1}[op]
 
 class CompetentHandler:
     "The scripted server's answers: it recognizes each pipeline request by its schema name or prompt and answers as a competent model would."
@@ -389,40 +380,15 @@ def _json(text:str, default):
     try: return json.loads(text)
     except (json.JSONDecodeError, TypeError): return default
 
-def _tool_names(tools_json:str) -> list[str]:
-    return [t.get('function', {}).get('name', '') for t in _json(tools_json, [])]
-
 @patch
 def on_Expansion(self:CompetentHandler, text, user, system, schema, msgs=()):
-    "A branch for the case the tree does not cover: the negation of its first check, handled by a tool the tree never calls."
-    tree = _section(user, 'Current tree')
-    lines = [l for l in tree.splitlines()[1:] if l.strip()]
-    root = re.match(r'\s*(\w+)', lines[0]).group(1) if lines else 'b0'
-    check = _CHECK.search(' '.join(re.findall(r'\[([^\]]+)\]', tree)))
-    unused = [t for t in _tool_names(_section(user, 'Tools')) if f'tool_call: {t}' not in tree]
-    if check is None or not unused: return {'branches': []}
-    neg = f"{check.group(1)} {_NEGATE[check.group(2)]} {check.group(3)}"
-    return {'branches': [{'at': root, 'condition': f'the case is outside the usual rule ({neg})', 'action': f'tool_call: {unused[0]}',
-                          'check': neg, 'then': [], 'outcome': f'{unused[0]} done and confirmed to the customer'}]}
+    "A branch for the case the tree does not cover (the flywheel stand-in's: the negation of its first check, handled by a tool the tree never calls)."
+    return standin_expand(user)
 
 @patch
 def on_Inversion(self:CompetentHandler, text, user, system, schema, msgs=()):
-    "A state that makes every check on the path true, a user request naming the record, and one SOP rule per path step."
-    state = _json(_section(user, 'Base environment state'), {})
-    path = _section(user, 'Path to force (in order)')
-    facts = dict(state)
-    rules = []
-    for line in path.splitlines():
-        action = re.search(r':\s*(tool_call: \w+|[\w ]+)(?:\s*⇒.*)?$', line)
-        check = _CHECK.search(re.search(r'\[([^\]]+)\]', line).group(1)) if '[' in line else None
-        if check: facts[check.group(1)] = _satisfy(check.group(2), check.group(3))
-        if action and action.group(1).startswith('tool_call:'):
-            tool = action.group(1).split(':', 1)[1].strip()
-            rules.append(f"Call {tool} when {check.group(0)}." if check else f"Call {tool} first to verify the facts.")
-    ref = next((str(v) for k, v in state.items() if k.endswith('_id')), 'my account')
-    return {'state': [{'key': k, 'value': v} for k, v in facts.items()],
-            'user_instruction': f"You want your problem with {ref} solved today. Mention {ref} in your first message.",
-            'sop': rules or ['Help the customer.']}
+    "The flywheel stand-in's inversion with the base state's identifiers and fixed values: every check on the path true, a user request naming the record, one SOP rule per path step."
+    return standin_invert(user, draw=False)
 
 @patch
 def on_AdversaryText(self:CompetentHandler, text, user, system, schema, msgs=()):
@@ -431,37 +397,13 @@ def on_AdversaryText(self:CompetentHandler, text, user, system, schema, msgs=())
 
 @patch
 def customer(self:CompetentHandler, msgs:list[dict], system:str) -> str:
-    "The simulated user: states the request (with the adversary's claim, if any), then ends the conversation."
-    stop = re.search(r'end your message with (\S+?)\.?\s*$', system.split('\n\n')[0], re.M)
-    stop = stop.group(1) if stop else '###STOP###'
-    if not any(m.get('role') == 'assistant' for m in msgs[1:]):
-        want, tactic = _section(system, 'What you want'), _section(system, 'Your tactic')
-        ref = re.search(r'with (\S+?)(?: solved|\.)', want)
-        claim = '' if tactic.startswith('Be honest') else ' ' + tactic.split(' (goal:')[0]
-        return f"Hello, I need help with {ref.group(1) if ref else 'my order'}.{claim}"
-    return f"Thank you, that settles it. {stop}"
+    "The simulated user (the flywheel stand-in's): states the request (with the adversary's claim, if any), then ends the conversation."
+    return standin_user(system, msgs)
 
 @patch
 def on_AgentTurn(self:CompetentHandler, text, user, system, schema, msgs=()):
-    "A support agent that follows its SOP: verify with the first tool, then call the tool whose rule holds on the returned facts, then close."
-    from termworld.flywheel import eval_check
-    rules = re.findall(r'Call (\w+) when (.+?)\.$', system, re.M)
-    first = re.search(r'Call (\w+) first', system)
-    tools = {t.get('function', {}).get('name'): t.get('function', {}).get('parameters', {}).get('required', [])
-             for t in _json(_section(system, 'Tools'), [])}
-    said = [m.get('content') or '' for m in msgs if m.get('role') == 'user' and not (m.get('content') or '').startswith('[tool ')]
-    ref = next((r for s in said for r in re.findall(r'\b[A-Z]+\d{3,}\b', s)), '')
-    calls = [_json(m.get('content'), {}).get('tool') for m in msgs if m.get('role') == 'assistant']
-    results = [m['content'].split('] ', 1)[1] for m in msgs if m.get('role') == 'user' and (m.get('content') or '').startswith('[tool ')]
-    facts = next((f for f in (_json(r, None) for r in reversed(results)) if isinstance(f, dict) and len(f) > 1), None)
-    args = lambda tool, src: {k: src.get(k, ref) for k in tools.get(tool, [])}
-    if first and first.group(1) not in calls: return {'tool': first.group(1), 'arguments': args(first.group(1), {}), 'message': '', 'done': False}
-    if facts is not None:
-        for tool, check in rules:
-            try: holds = eval_check(check, facts)
-            except Exception: holds = False
-            if holds and tool not in calls: return {'tool': tool, 'arguments': args(tool, facts), 'message': '', 'done': False}
-    return {'tool': '', 'arguments': {}, 'message': 'It is done; you will see it on your account shortly.', 'done': True}
+    "A support agent that follows its SOP (the flywheel stand-in's validator): verify with the first tool, then call the tool whose rule holds on the returned facts, then close."
+    return standin_turn(system, msgs)
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2be
 @patch
