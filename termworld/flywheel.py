@@ -1710,7 +1710,7 @@ def standin_turn(system:str, messages:list[dict]) -> dict:
     if facts is not None:
         for tool, check in _RULE.findall(system):
             try: holds = eval_check(check, facts)
-            except FlywheelError: holds = False
+            except (FlywheelError, TypeError): holds = False   # a rule the facts cannot decide does not hold
             if holds and tool not in calls: return {'tool': tool, 'arguments': args(tool, facts), 'message': '', 'done': False}
     return {'tool': '', 'arguments': {}, 'message': 'It is done; you will see it on your account shortly.', 'done': True}
 
