@@ -14,7 +14,8 @@ from fastcore.basics import patch
 from .core import *
 from .llm import FakeOpenAIServer
 from .bench import STOP
-from .flywheel import standin_expand, standin_invert, standin_turn, standin_user
+from .families import _section
+from .flywheel import standin_expand, standin_invert, standin_turn, standin_user, _loads as _json
 
 # %% auto #0
 __all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'family_scripted', 'schema_instance', 'CompetentHandler',
@@ -174,11 +175,6 @@ def schema_instance(schema:dict, root:dict|None=None, hint:str='ok') -> Any:
     return text[:s.get('maxLength', len(text))]
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2b7
-def _section(text:str, head:str) -> str:
-    "The body of a markdown section `## head` (up to the next `## ` heading)."
-    found = re.search(rf'^## {re.escape(head)}\s*\n(.*?)(?=^## |\Z)', text, re.S | re.M)
-    return found.group(1).strip() if found else ''
-
 def _terminus(analysis:str, plan:str, commands:list[str], done:bool, duration:float=0.5) -> str:
     return json.dumps({'analysis': analysis, 'plan': plan, 'task_complete': done,
                        'commands': [{'keystrokes': c if c.endswith('\n') else c + '\n', 'duration': duration} for c in commands]})
@@ -376,10 +372,6 @@ def on_AuditReply(self:CompetentHandler, text, user, system, schema, msgs=()):
             'rationale': 'The commands follow from the instruction; nothing depends on the cheatsheet.'}
 
 # %% ../nbs/pipeline/98_testing.ipynb #c0f1a2bd
-def _json(text:str, default):
-    try: return json.loads(text)
-    except (json.JSONDecodeError, TypeError): return default
-
 @patch
 def on_Expansion(self:CompetentHandler, text, user, system, schema, msgs=()):
     "A branch for the case the tree does not cover (the flywheel stand-in's: the negation of its first check, handled by a tool the tree never calls)."
