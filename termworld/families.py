@@ -15,7 +15,7 @@ from .agent import TerminusReply, TerminusCommand, reply_text
 
 # %% auto #0
 __all__ = ['STEMS', 'WORDS', 'LEVELS', 'FAMILIES', 'FamilyError', 'FamilyStep', 'FamilyTask', 'Family', 'family_tasks', 'solve',
-           'family_records', 'FamilyPlan', 'import_families', 'held_out_instances', 'standin_teacher',
+           'family_records', 'FamilyPlan', 'import_families', 'held_out_instances', 'md_section', 'standin_teacher',
            'standin_reflector', 'standin']
 
 # %% ../nbs/terminal_world/34_families.ipynb #dd39a7c6
@@ -148,7 +148,7 @@ def held_out_instances(tasks:list[TaskSpec]) -> set[str]:
 # %% ../nbs/terminal_world/34_families.ipynb #6eb46192
 _TASK = re.compile(r'Task description:\s*(.*?)\s*The terminal is ready', re.S)
 
-def _section(text:str, head:str) -> str:
+def md_section(text:str, head:str) -> str:
     found = re.search(rf'^## {re.escape(head)}\s*\n(.*?)(?=^## |\Z)', text, re.S | re.M)
     return found.group(1).strip() if found else ''
 
@@ -176,7 +176,7 @@ def standin_teacher(messages:list[dict], weak:set[str]) -> str:
 # %% ../nbs/terminal_world/34_families.ipynb #c7f3b974
 def standin_reflector(prompt:str) -> str:
     "The stand-in's cheatsheet: for a failed instance, the step that writes the missing output (PROOF-Gen's cheatsheet form)."
-    solved = solve(_section(prompt, 'Task'))
+    solved = solve(md_section(prompt, 'Task'))
     if solved is None: raise LLMError("the stand-in reflector (fake:families) knows only task-family instances; point the reflector role at a model.")
     family, steps = solved
     return ('## TASK CHEATSHEET\n## ' + family + '\n\n<failures>\n' + ''.join(f'- {s.key} was not written as asked.\n' for s in steps)

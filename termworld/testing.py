@@ -14,8 +14,8 @@ from fastcore.basics import patch
 from .core import *
 from .llm import FakeOpenAIServer
 from .bench import STOP
-from .families import _section
-from .flywheel import standin_expand, standin_invert, standin_turn, standin_user, _loads as _json
+from .families import md_section as _section
+from .flywheel import standin_expand, standin_invert, standin_turn, standin_user, json_or as _json
 
 # %% auto #0
 __all__ = ['SCRIPTED_TASKS', 'Step', 'ScriptedTask', 'harbor_solutions', 'family_scripted', 'schema_instance', 'CompetentHandler',
