@@ -1257,16 +1257,16 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
                 student:str, out:str|Path, key:str='') -> dict:
     "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (agentic: rubric; reasoning variants: their tests; both: format) or SFT on verified rollouts."
     from termworld import train as T
-    from termworld.llm import parse_spec
+    from termworld.llm import parse_spec, run_path
     fw, p = cfg.flywheel, _params(cfg)
     spec = parse_spec(student)
     if spec['scheme'] != 'local': raise T.TrainingError(f"the flywheel trains a local student; models.student is {student!r} (use local:<model>).")
-    base, init = T.base_model_path(f"local:{spec['model']}"), spec['adapter']
+    base, init = T.base_model_path(f"local:{spec['model']}"), run_path(spec['adapter'], store.root)
     variants, tasks = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
     if fw.train_method == 'sft':
         rows = [dict(prompt=e.prompt, completion=e.completion) for e in _sft_rows(tasks) + variant_sft_examples(variants)]
         res = T.train_sft(rows, base, out, T.effective_recipe(cfg.train), seed=cfg.run.seed + rnd, key=key, device=T.train_device(cfg))
-        return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora')}
+        return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora', store.root)}
     tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
     rows, by_prompt = episode_rows(tasks, models['simulator'], p)
     judge = models['judge'] if fw.goals else None
@@ -1274,7 +1274,7 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
     if variants: rows, make = variant_episodes(cfg, store, variants, rows, make)
     res = T.train_grpo(rows, base, out, [episode_reward, episode_format_reward], fit_batch(flywheel_grpo(cfg), len(rows)), init, cfg.run.seed + rnd, key=key,
                        device=T.train_device(cfg), rollout_func=episode_rollout_func(make, fw.max_turn_tokens))
-    return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo')}
+    return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo', store.root)}
 
 def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, parent:str|None, scenarios:dict[str, Scenario],
                trainer:Callable|None=None) -> FlywheelModel:

@@ -20,17 +20,18 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 
 # %% auto #0
-__all__ = ['ROLES', 'CacheScope', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'STAND_INS', 'LEDGER_KEYS', 'LLMError', 'SchemaError',
-           'ContextLengthError', 'Reply', 'LLM', 'normalize_tool_calls', 'pack_tool_reply', 'unpack_tool_reply',
-           'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json', 'schema_instruction',
-           'with_instruction', 'local_prompt', 'json_grammar', 'grammar_accepts', 'validate_reply', 'repair_messages',
-           'repairing', 'prices', 'price_of', 'cost_usd', 'LLMSection', 'llm_options', 'resolve_device',
-           'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options', 'parse_spec', 'redact',
-           'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine', 'LocalLLM',
-           'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu', 'tool_prompt', 'tool_turn_text',
-           'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row', 'ledger_df', 'spent', 'cost_by',
-           'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file', 'open_cache', 'ModelClient',
-           'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder', 'embed']
+__all__ = ['ROLES', 'CacheScope', 'RUN', 'EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'STAND_INS', 'LEDGER_KEYS', 'LLMError',
+           'SchemaError', 'ContextLengthError', 'Reply', 'LLM', 'normalize_tool_calls', 'pack_tool_reply',
+           'unpack_tool_reply', 'TransportError', 'EndpointDown', 'ScriptedLLM', 'extract_json', 'schema_json',
+           'schema_instruction', 'with_instruction', 'local_prompt', 'json_grammar', 'grammar_accepts',
+           'validate_reply', 'repair_messages', 'repairing', 'prices', 'price_of', 'cost_usd', 'LLMSection',
+           'llm_options', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices', 'local_options',
+           'parse_spec', 'run_path', 'redact', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
+           'load_engine', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu',
+           'tool_prompt', 'tool_turn_text', 'OpenAILLM', 'get_llm', 'ResponseCache', 'Budget', 'ledger_row',
+           'ledger_df', 'spent', 'cost_by', 'LedgerCall', 'note_send', 'note_truncated', 'estimate_cost', 'cache_file',
+           'open_cache', 'ModelClient', 'Models', 'FakeOpenAIServer', 'error_body', 'reach', 'check_models', 'embedder',
+           'embed']
 
 # %% ../nbs/foundation/01_llm.ipynb #f7993bc9
 class LLMError(TermworldError):
@@ -407,6 +408,14 @@ def parse_spec(spec:str) -> dict:
         return dict(scheme='openai', model=rest, base_url=None, adapter=None)
     raise LLMError(f"unknown model spec {spec!r}; {_SPEC_HELP}.")
 
+RUN = '{run}'   # a spec's path that starts with it lies in the run directory that wrote it (trained students)
+
+def run_path(path:str|None, root:str|Path|None) -> str|None:
+    "A model or adapter path from a spec, with a leading `{run}` replaced by the run directory `root` (other paths unchanged)."
+    if not path or not path.startswith(RUN): return path
+    if root is None: raise LLMError(f"{path} lies in a run directory; load it through that run (termworld.llm.Models with the run's store).")
+    return str(Path(root)/path[len(RUN):].lstrip('/'))
+
 # %% ../nbs/foundation/01_llm.ipynb #b678e2bc
 _KEY_PATTERNS = [re.compile(r'sk-[A-Za-z0-9_\-\*]{8,}'), re.compile(r'(?i)(bearer\s+)[A-Za-z0-9_\-\.\*]{8,}'),
                  re.compile(r'(?<=://)[^/@\s:]+:[^/@\s]+@')]
@@ -736,11 +745,14 @@ def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
 class LocalLLM(LLM):
     "A transformers model on this machine (optionally with a LoRA adapter), JSON-schema constrained by xgrammar; concurrent calls share `generate` calls."
     def __init__(self, model:str='smollm2-135m-instruct', adapter:str|None=None, *, device:str='auto', dtype:str='auto',
-                 batch:int=8, quantize:str='auto', max_new_tokens:int=512, repair_rounds:int=2, **kwargs):
-        self.name, self.adapter, self.device, self.dtype, self.batch = model, adapter, device, dtype, max(1, int(batch))
+                 batch:int=8, quantize:str='auto', max_new_tokens:int=512, repair_rounds:int=2,
+                 run_root:str|Path|None=None, # the run directory a `{run}/…` model or adapter path lies in
+                 **kwargs):
+        self.spec = f"local:{model}" + (f"+{adapter}" if adapter else '')   # as written: ids do not depend on where the run lies
+        self.name, self.adapter = run_path(model, run_root), run_path(adapter, run_root)
+        self.device, self.dtype, self.batch = device, dtype, max(1, int(batch))
         self.quantize = quantize
         self.max_new_tokens, self.repair_rounds = max_new_tokens, repair_rounds
-        self.spec = f"local:{model}" + (f"+{adapter}" if adapter else '')
         self.parallel, self.concurrency = self.batch > 1, self.batch   # `map` sends up to a batch at once; the engine joins them
         self._engine, self._lock = None, threading.Lock()
         self.generated = 0   # completion tokens generated by this backend (the cache tests read it)
@@ -1309,7 +1321,7 @@ def backend(self:Models, role:str) -> LLM:
     spec = self.spec(role)
     if role in self.llms: return self.llms[role]
     if spec in self.llms: return self.llms[spec]
-    local = local_options(self.cfg, role) if spec.startswith('local:') else {}
+    local = {**local_options(self.cfg, role), 'run_root': self.store.root if self.store is not None else None} if spec.startswith('local:') else {}
     key = (spec, local.get('device'))      # roles on different devices get their own backend
     with self._lock:
         if key not in self._backends: self._backends[key] = get_llm(spec, **{**self.options, **local})

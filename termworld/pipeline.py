@@ -13,7 +13,7 @@ from pathlib import Path
 from fastcore.script import call_parse, Param
 from .core import *
 from .core import COMMANDS, TermworldError, ConfigError, BudgetExceeded, StoreError
-from .llm import EndpointDown, check_devices, check_models
+from .llm import ROLES, EndpointDown, check_devices, check_models
 from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, trajectories, toolagent, recover,
                        train, evaluate, flywheel, scale)
 
@@ -175,7 +175,7 @@ def write_report(store:RunStore) -> str:
         lines += [f"**Stopped at `{manifest['stopped_at']}`:** {manifest.get('stop_reason', '')}", '']
     roles = (manifest.get('config') or {}).get('models') or {}
     if roles:
-        lines += ['Models: ' + '; '.join(f"{role} `{spec}` ({model_kind(role, spec)})" for role, spec in roles.items() if isinstance(spec, str)) + '.', '']
+        lines += ['Models: ' + '; '.join(f"{role} `{roles[role]}` ({model_kind(role, roles[role])})" for role in ROLES if isinstance(roles.get(role), str)) + '.', '']
     lines += ['## Stages', '', '| stage | status | records | seconds (last run) | seconds (all runs) |', '|---|---|---|---|---|']
     for name in STAGES:
         entry = manifest.get('stages', {}).get(name)

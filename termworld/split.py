@@ -74,20 +74,25 @@ def report_split(store:RunStore) -> str:
     "The split section of report.md; for a benchmark run it names the benchmark's own evaluation split, and the eval fraction only where it applies."
     split = current_split(store)
     if split is None: return "## Split\n\nNo task split in this run."
-    excluded = f", {len(split.excluded_task_ids)} excluded as descendants of evaluation tasks." if split.excluded_task_ids else "."
-    head = f"## Split\n\n{len(split.train_task_ids)} training tasks, {len(split.eval_task_ids)} held out for evaluation"
+    real = {e.task_id for e in store.read('environments', kind=Environment) if e.ok} | \
+           {r['task_id'] for r in store.read_raw('trajectories') if r.get('task_id')}     # tasks with an environment or data
+    train, held_out = [t for t in split.train_task_ids if t in real], [t for t in split.eval_task_ids if t in real]
+    none = len(split.train_task_ids) + len(split.eval_task_ids) - len(train) - len(held_out)
+    excluded = (f", {len(split.excluded_task_ids)} excluded as descendants of evaluation tasks." if split.excluded_task_ids else ".") + \
+               (f" {none} task record{'s' if none != 1 else ''} without an environment (declined or failed syntheses) {'are' if none != 1 else 'is'} not counted." if none else '')
+    head = f"## Split\n\n{len(train)} training tasks, {len(held_out)} held out for evaluation"
     origins = {t.id: t.origin or '' for t in store.read('tasks', kind=TaskSpec)}
     source = lambda tid: origins.get(tid, '').split(':')[0]
     bench = lambda tid: ':'.join(origins[tid].split(':')[:2]) if source(tid) in ('tau2', 'bfcl') else None
-    held = Counter(bench(t) for t in split.eval_task_ids if bench(t))
+    held = Counter(bench(t) for t in held_out if bench(t))
     if not held: return head + f" (seed {split.seed}, eval fraction {split.eval_fraction:g})" + excluded
     cfg = store.manifest().get('config') or {}
     sec, by_origin = cfg.get('bench') or {}, set((cfg.get('split') or {}).get('held_out_origins') or [])
     parts = [f"{n} from τ2-bench {name.split(':')[1]}, the benchmark's own `{sec.get('eval_split')}` split" if name.startswith('tau2:') else
              f"{n} from BFCL {name.split(':')[1]}, its held-out share {sec.get('eval_fraction') or 0:g} drawn with seed {split.seed}"
              for name, n in sorted(held.items())]
-    imported = Counter(source(t) for t in split.eval_task_ids if not bench(t) and source(t) in by_origin)
+    imported = Counter(source(t) for t in held_out if not bench(t) and source(t) in by_origin)
     if imported: parts.append(f"{sum(imported.values())} imported tasks held out by their origin ({', '.join(sorted(imported))})")
-    rest = [t for t in split.train_task_ids + split.eval_task_ids if not bench(t) and source(t) not in by_origin]
-    if rest: parts.append(f"{sum(t in split.eval_task_ids for t in rest)} of the {len(rest)} other tasks (seed {split.seed}, eval fraction {split.eval_fraction:g})")
+    rest = [t for t in train + held_out if not bench(t) and source(t) not in by_origin]
+    if rest: parts.append(f"{sum(t in held_out for t in rest)} of the {len(rest)} other tasks (seed {split.seed}, eval fraction {split.eval_fraction:g})")
     return head + ': ' + '; '.join(parts) + excluded

@@ -4,7 +4,7 @@
 
 # %% ../nbs/distill/70_train.ipynb #2aecc965
 from __future__ import annotations
-import contextlib, difflib, functools, gc, hashlib, json, math, os, random, re, shutil, time, types, typing
+import collections, contextlib, difflib, functools, gc, hashlib, json, math, os, random, re, shutil, time, types, typing
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
@@ -157,14 +157,20 @@ def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Itera
     return [e for e in examples if e.variant == want and e.source in spec['sources'] and e.task_id in tasks]
 
 # %% ../nbs/distill/70_train.ipynb #f92ae923
-def shuffled_rows(rows:list[SFTExample], seed:int=0) -> list[SFTExample]:
-    "The rows as variant `shuffled`: within each turn, every task gets the reply of the next task in a seeded order (no row keeps its own)."
+def shuffled_rows(rows:list[SFTExample], seed:int=0,
+                  groups:dict[str, str]|None=None, # task id → family or category: replies move to another group where sizes allow
+                 ) -> list[SFTExample]:
+    "The rows as variant `shuffled`: within each turn, every task gets another task's reply in a seeded order (no row keeps its own)."
+    groups = groups or {}
     out = []
     for turn in sorted({r.turn for r in rows}):
-        group = sorted((r for r in rows if r.turn == turn), key=lambda r: (stable_unit(seed + 104729, r.task_id), r.id))
-        tasks = [r.task_id for r in group]
-        for i, r in enumerate(group):
-            other = next((group[(i + j) % len(group)] for j in range(1, len(group)) if tasks[(i + j) % len(group)] != r.task_id), None)
+        group = sorted((r for r in rows if r.turn == turn),
+                       key=lambda r: (groups.get(r.task_id, ''), stable_unit(seed + 104729, r.task_id), r.id))
+        n = len(group)
+        largest = max(collections.Counter(groups.get(r.task_id, '') for r in group).values(), default=0)
+        shift = largest if largest < n else 1     # sorted by group, a shift by the largest group's size leaves the group
+        for i, r in enumerate(group):             # of every row when no group holds more than half of them
+            other = next((group[(i + shift + j) % n] for j in range(n) if group[(i + shift + j) % n].task_id != r.task_id), None)
             if other is not None: out.append(SFTExample(**{**r.model_dump(exclude={'id'}), 'variant': 'shuffled', 'completion': other.completion}))
     return out
 
@@ -299,16 +305,19 @@ def run_sft(cfg:Config, store:RunStore):
                 if problems: leaks[ex.id] = problems
                 ex = ex.model_copy(update=dict(status='rejected', error=problems[0])) if problems and strip else ex
                 examples.append(ex)
+    leaked = set(training_leaks(store, split, sorted({e.trajectory_id for e in examples if e.ok})))   # checked before anything is written
+    if leaked:
+        rows = [e.id for e in examples if e.ok and e.trajectory_id in leaked]
+        raise TrainingError(f"{len(rows)} SFT rows descend from evaluation tasks (first: {rows[0]}); the split is broken — report this.")
     audit = _audit([e for e in examples if e.variant == 'all' and e.ok], store)
     store.extend('sft', examples, skip_existing=True)
-    leaked = training_leaks(store, split, [e.id for e in examples if e.ok])
-    if leaked: raise TrainingError(f"{len(leaked)} SFT rows descend from evaluation tasks (first: {leaked[0]}); the split is broken — report this.")
     usable = [e for e in examples if e.ok]
+    groups = {t.id: t.category for t in store.read('tasks', kind=TaskSpec) if t.category}
     for variant in cfg.sft.variants:
         rows = select_variant(variant, usable, train, cfg.sft.reduced_fraction, cfg.run.seed)
         spec = VARIANTS[variant]
         if spec.get('shuffle'):
-            rows = shuffled_rows(rows, cfg.run.seed)
+            rows = shuffled_rows(rows, cfg.run.seed, groups)
             store.extend('sft', rows, skip_existing=True)
         found = [p for e in examples if e.id in leaks and (e.variant == 'all') == spec['strip'] for p in leaks[e.id]]
         if spec['strip']: found += audit
@@ -626,10 +635,14 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     gc.collect()
     return dict(path=str(target), metrics=metrics, history=history)
 
-def student_spec(base_spec:str, trained_path:str|Path, method:str) -> str:
+def student_spec(base_spec:str, trained_path:str|Path,
+                 method:str, # full: a model directory; otherwise an adapter on the base
+                 root:str|Path|None=None, # the run directory: a path inside it is written `{run}/…`, so the run can move
+                ) -> str:
     "The model spec that loads a trained student: `local:<base>+<adapter>` or `local:<model dir>`."
-    from termworld.llm import parse_spec
-    path = str(Path(trained_path).resolve())
+    from termworld.llm import parse_spec, RUN
+    path = Path(trained_path).resolve()
+    if root is not None and path.is_relative_to(Path(root).resolve()): path = f"{RUN}/{path.relative_to(Path(root).resolve())}"
     return f"local:{path}" if method == 'full' else f"local:{parse_spec(base_spec)['model']}+{path}"
 
 # %% ../nbs/distill/70_train.ipynb #5ff2e8b8
@@ -1053,7 +1066,7 @@ def run_train(cfg:Config, store:RunStore):
         except TrainingError as e:   # this variant cannot train (e.g. every row too long): recorded, the others go on
             run.status, run.error = 'failed', str(e)
             store.append('train', run); runs[variant] = run; continue
-        run.student = student_spec(base_spec, res['path'], recipe.method)
+        run.student = student_spec(base_spec, res['path'], recipe.method, store.root)
         run.metrics, run.history = res['metrics'], res['history']
         store.append('train', run)
         runs[variant] = run
@@ -1078,13 +1091,15 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
                              f"the {len(envs)} terminal environments of the split are left out of this GRPO run.")
         envs = tools
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
+    from termworld.llm import RUN
     init = None
     if g.init:
         src = runs.get(g.init) or next((r for r in store.read('train', kind=TrainRun) if r.variant == g.init and r.ok), None)
-        init = src.output_dir + '/adapter' if src is not None and src.ok and src.method != 'full' else None
+        init = f"{RUN}/train/{Path(src.output_dir).name}/adapter" if src is not None and src.ok and src.method != 'full' else None
     name = f"grpo-{g.init}" if g.init else 'grpo'
     run = TrainRun(variant=name, method='grpo', base=base_spec, dataset_id=content_id('grpo', sorted(envs)),
                    recipe={**g.model_dump(), 'init_adapter': init}, output_dir=str(store.root/'train'/name))
+    init = str(store.root/init[len(RUN):].lstrip('/')) if init else None      # the record keeps `{run}/…`: its id does not depend on where the run lies
     if store.has('train', run.id): return
     rollout = None
     if tools: rows, rewards, rollout = _tool_grpo(cfg, store, envs)
@@ -1096,7 +1111,7 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
     else:
         res = train_grpo(rows, base_model_path(base_spec), run.output_dir, rewards if tools else _grpo_rewards(cfg, store, envs), g, init, cfg.run.seed,
                          key=run.id, device=train_device(cfg), rollout_func=rollout)
-        run.student = student_spec(base_spec, res['path'], 'grpo')
+        run.student = student_spec(base_spec, res['path'], 'grpo', store.root)
         run.metrics, run.history = res['metrics'], res['history']
     store.append('train', run)
 

@@ -12,16 +12,16 @@ import numpy as np
 import pandas as pd
 from ..core import *
 from ..formats import command_names
-from ..recover import latest_scenarios, recovery_stats, audit_agreement, IntegrityAudit, TrainingSet
+from ..recover import latest_scenarios, recovery_stats, audit_agreement, cheatsheet_convergence, IntegrityAudit, TrainingSet
 from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, bench_trials, bench_eval_trials,
                                 reward_breakdown, category_accuracy, flip_tasks, flip_rates, failure_asymmetry_table)
 
 # %% auto #0
 __all__ = ['PUBLISHED', 'BFCL_CATEGORIES', 'teacher_trials', 'plot_asymmetry', 'funnel', 'funnel_table', 'recovery_row',
-           'failed_task_ids', 'direct_recovery', 'cheatsheet_convergence', 'plot_convergence', 'task_categories',
-           'reflector_breakdown', 'plot_reflectors', 'audit_table', 'eval_table', 'plot_students', 'student_metrics',
-           'category_table', 'label_trials', 'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched',
-           'style_table', 'style_by_tool', 'plot_style', 'stability']
+           'failed_task_ids', 'direct_recovery', 'plot_convergence', 'task_categories', 'reflector_breakdown',
+           'plot_reflectors', 'audit_table', 'eval_table', 'plot_students', 'student_metrics', 'category_table',
+           'label_trials', 'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched', 'style_table',
+           'style_by_tool', 'plot_style', 'stability']
 
 # %% ../../nbs/analysis/proof_gen.ipynb #1af743fe
 PUBLISHED: dict[str, pd.DataFrame] = {
@@ -163,19 +163,6 @@ def direct_recovery(store:RunStore, task_ids:Iterable[str], stage:str='evaluate'
                 turns_per_task=statistics.fmean(len(t.steps) for t in trajs) if trajs else None)
 
 # %% ../../nbs/analysis/proof_gen.ipynb #dd0bc1bc
-def cheatsheet_convergence(store:RunStore) -> pd.DataFrame:
-    "Fig. 6: per cheatsheet iteration, new and cumulative cheatsheet-driven recoveries and their share of all such recoveries."
-    scen = latest_scenarios(store)
-    improved = [s for s in scen if s.recovered and s.mode == 'improved']
-    k = max([s.k for s in scen] or [0])
-    rows, total = [], 0
-    for it in range(1, k + 1):
-        new = sum(s.iteration == it for s in improved)
-        total += new
-        rows.append(dict(iteration=it, recovered=new, cumulative=total, share=total / len(improved) if improved else None,
-                         share_of_attempted=total / len(scen) if scen else None))
-    return pd.DataFrame(rows, columns=['iteration', 'recovered', 'cumulative', 'share', 'share_of_attempted'])
-
 def plot_convergence(curves:dict[str, pd.DataFrame], path:str|Path|None=None):
     "Fig. 6: cumulative share of cheatsheet-driven recoveries by iteration, one line per run, the paper's points overlaid."
     import matplotlib.pyplot as plt
@@ -317,13 +304,14 @@ def bench_flips(store:RunStore, base:str='base', tuned:str='combined', **kwargs)
 
 # %% ../../nbs/analysis/proof_gen.ipynb #d0d62187
 def text_responses(trajs:Iterable[Trajectory]) -> pd.DataFrame:
-    "One row per text response: trajectory, task, the tool (or program) called just before it ('-' when none) and its length."
+    "One row per text response: trajectory, task, the tool (or program) called just before it ('-' when none since the last user turn) and its length."
     rows = []
     for t in trajs:
         last = '-'
         for st in t.steps:
             if st.messages:                                  # tool-calling kinds: OpenAI-style messages
                 for m in st.messages:
+                    if m.get('role') == 'user': last = '-'            # a reply to the user follows no tool
                     if m.get('role') != 'assistant': continue
                     text = m.get('content') or ''
                     if isinstance(text, str) and text.strip():
