@@ -28,7 +28,8 @@ __all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'SECTIONS', 
            'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'field_comments', 'Section',
            'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'key_error',
            'undescribed_fields', 'presets', 'deep_merge', 'parse_set', 'config_layers', 'config_sources', 'load_config',
-           'value_source', 'config_rows', 'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'command']
+           'value_source', 'config_rows', 'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'command',
+           'cuda_available', 'needs']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -1047,3 +1048,21 @@ def command(name:str):
     "Register a `call_parse` function as the subcommand `termworld <name>` (`name` may be two words)."
     def deco(fn): COMMANDS[name] = fn; return fn
     return deco
+
+# %% ../nbs/foundation/00_core.ipynb #9a77114f
+def cuda_available() -> bool:
+    "Whether torch sees a CUDA GPU (False when torch is not installed)."
+    try: import torch
+    except ImportError: return False
+    return torch.cuda.is_available()
+
+def needs(*runs:str|Path, # run directories the cell reads
+          gpu:bool=False, # a CUDA GPU
+          keys:Iterable[str]=(), # environment variables the cell's endpoints read (API keys)
+          how:str='', # the command that makes what is missing
+         ) -> bool:
+    "True when this machine has what a cell needs; otherwise print one line saying what is missing and how to get it, and return False."
+    missing = (['a CUDA GPU'] if gpu and not cuda_available() else []) + [f"the run directory {r}" for r in runs if not Path(r).is_dir()]
+    missing += [f"${k}" for k in keys if not os.environ.get(k)]
+    if missing: print(f"skipped: this cell needs {', '.join(missing)}" + (f"; {how}" if how else '') + '.')
+    return not missing

@@ -134,7 +134,7 @@ class EvaluateSection(Section):
     models: list[str] = ['base', 'filtered', 'combined']  # base | a trained variant (filtered, combined, all, grpo, ...) | a model spec
     k: int = Field(3, ge=1)                # trials per task (PROOF-Gen: 3 at temperature 0)
     temperature: float|None = 0.0          # decoding temperature of the student (None: the model's default)
-    tasks: list[str]|None = None           # evaluate these task ids (default: the split's evaluation tasks)
+    tasks: list[str]|Literal['recovery']|None = None  # these task ids | recovery: the failed tasks the run's recovery attempted (PG Table 3's direct rows, Table 6's pairing) | None: the split's evaluation tasks
     limit: int|None = None                 # at most this many tasks
     max_steps: int|None = None             # agent turns per episode (default: trajectories.max_steps)
     wall_s: float|None = None              # wall-clock limit per episode (default: trajectories.wall_s)
@@ -206,7 +206,11 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
     envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and (e.tests.strip() or e.env_kind != 'terminal')}
-    if cfg.evaluate.tasks is not None: ids = list(cfg.evaluate.tasks)
+    if cfg.evaluate.tasks == 'recovery':
+        from termworld.recover import latest_scenarios
+        ids = sorted({s.task_id for s in latest_scenarios(store)})
+        if not ids: raise ConfigError(f"evaluate.tasks is 'recovery', but {store.root} holds no recovery attempts; run the recovered stage first.")
+    elif cfg.evaluate.tasks is not None: ids = list(cfg.evaluate.tasks)
     else:
         split = current_split(store)
         if split is None: raise ConfigError(f"no task split in {store.root}: run the split stage first (termworld run --only split), or name evaluate.tasks.")

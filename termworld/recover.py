@@ -798,8 +798,8 @@ def report_recovered(store:RunStore) -> str:
     lines += [f"Attempted {st['attempted']} failed tasks: **{st['recovered']} recovered ({_pct(st['rate'])})** — "
               f"{st['improved']} improved by a cheatsheet, {st['replay']} by replay without one; "
               f"{st['discarded']} discarded after K iterations, {st['errors']} stopped by an error.", '',
-              f"Recovery by cheatsheet iteration (Fig. 6's definition: the share is of the {st['improved']} cheatsheet-driven "
-              f"recoveries; the {st['replay']} by replay are left out):", '',
+              f"Recovery by cheatsheet iteration (Fig. 6's definition: shares of the {st['improved']} cheatsheet-driven "
+              f"recoveries; recoveries by replay, {st['replay']}, are not counted):", '',
               '| iteration | recovered | cumulative | share of cheatsheet-driven | share of attempted |', '|---|---|---|---|---|']
     for row in cheatsheet_convergence(store).itertuples():
         lines.append(f"| {row.iteration} | {row.recovered} | {row.cumulative} | {_pct(row.share)} | {_pct(row.share_of_attempted)} |")

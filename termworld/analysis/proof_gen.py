@@ -20,8 +20,8 @@ from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, be
 __all__ = ['PUBLISHED', 'BFCL_CATEGORIES', 'teacher_trials', 'plot_asymmetry', 'funnel', 'funnel_table', 'recovery_row',
            'failed_task_ids', 'direct_recovery', 'plot_convergence', 'task_categories', 'reflector_breakdown',
            'plot_reflectors', 'audit_table', 'eval_table', 'plot_students', 'student_metrics', 'category_table',
-           'label_trials', 'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched', 'style_table',
-           'style_by_tool', 'plot_style', 'stability']
+           'label_trials', 'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched', 'style_groups',
+           'style_table', 'style_by_tool', 'plot_style', 'stability']
 
 # %% ../../nbs/analysis/proof_gen.ipynb #1af743fe
 PUBLISHED: dict[str, pd.DataFrame] = {
@@ -334,6 +334,25 @@ def matched(groups:dict[str, list[Trajectory]], passed:bool=True) -> dict[str, l
     groups = {g: [t for t in ts if t.passed or not passed] for g, ts in groups.items()}
     shared = set.intersection(*[{t.task_id for t in ts} for ts in groups.values()]) if groups else set()
     return {g: [t for t in ts if t.task_id in shared] for g, ts in groups.items()}
+
+def style_groups(store:RunStore, # a run with recovery and a direct model evaluated on its failures (`pg-direct` into a copy of the main run)
+                 direct:str|None=None, # the direct model's evaluation label (default: the one evaluated on the recovery tasks)
+                ) -> dict[str, list[Trajectory]]:
+    "Appendix B.3's groups: the executor's replay passes, its cheatsheet-driven recoveries and the direct model's passes, the last two matched on the tasks both solve."
+    scen = latest_scenarios(store)
+    failed = {s.task_id for s in scen}
+    recovered = {t.id: t for t in store.read('recovered', kind=Trajectory)}
+    won = lambda mode: [recovered[s.trajectory_id] for s in scen if s.recovered and s.mode == mode and s.trajectory_id in recovered]
+    summaries = {label: s for label, s in latest_summaries(store).items() if s.ok and set(s.task_ids) <= failed and s.task_ids}
+    if direct is None:
+        if len(summaries) != 1:
+            raise ConfigError(f"{store.root} has {len(summaries)} models evaluated on its recovery tasks ({', '.join(summaries) or 'none'}); "
+                              "run pg-direct into a copy of the run, or name one with direct=.")
+        direct = next(iter(summaries))
+    if direct not in summaries: raise ConfigError(f"{direct!r} was not evaluated on {store.root}'s recovery tasks; it has {sorted(summaries) or 'none'}.")
+    trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    pair = matched({'cheatsheet': won('improved'), 'direct': [trials[i] for i in summaries[direct].trajectory_ids if i in trials]})
+    return {'replay (no cheatsheet)': won('replay'), 'with cheatsheet': pair['cheatsheet'], 'direct': pair['direct']}
 
 def style_table(groups:dict[str, list[Trajectory]]) -> pd.DataFrame:
     "Table 6: per group, trajectories, text responses, mean and median length, tool calls per trajectory."
