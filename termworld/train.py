@@ -641,8 +641,8 @@ def student_spec(base_spec:str, trained_path:str|Path,
                 ) -> str:
     "The model spec that loads a trained student: `local:<base>+<adapter>` or `local:<model dir>`."
     from termworld.llm import parse_spec, RUN
-    path = Path(trained_path).resolve()
-    if root is not None and path.is_relative_to(Path(root).resolve()): path = f"{RUN}/{path.relative_to(Path(root).resolve())}"
+    path, root = Path(trained_path).resolve(), Path(root).resolve() if root is not None else None
+    if root is not None and path.is_relative_to(root): path = f"{RUN}/{path.relative_to(root)}"
     return f"local:{path}" if method == 'full' else f"local:{parse_spec(base_spec)['model']}+{path}"
 
 # %% ../nbs/distill/70_train.ipynb #5ff2e8b8
@@ -1091,7 +1091,7 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
                              f"the {len(envs)} terminal environments of the split are left out of this GRPO run.")
         envs = tools
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
-    from termworld.llm import RUN
+    from termworld.llm import RUN, run_path
     init = None
     if g.init:
         src = runs.get(g.init) or next((r for r in store.read('train', kind=TrainRun) if r.variant == g.init and r.ok), None)
@@ -1099,7 +1099,7 @@ def _run_grpo(cfg:Config, store:RunStore, base_spec:str, runs:dict[str, TrainRun
     name = f"grpo-{g.init}" if g.init else 'grpo'
     run = TrainRun(variant=name, method='grpo', base=base_spec, dataset_id=content_id('grpo', sorted(envs)),
                    recipe={**g.model_dump(), 'init_adapter': init}, output_dir=str(store.root/'train'/name))
-    init = str(store.root/init[len(RUN):].lstrip('/')) if init else None      # the record keeps `{run}/…`: its id does not depend on where the run lies
+    init = run_path(init, store.root)      # the record keeps `{run}/…`: its id does not depend on where the run lies
     if store.has('train', run.id): return
     rollout = None
     if tools: rows, rewards, rollout = _tool_grpo(cfg, store, envs)
