@@ -35,11 +35,12 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'NEGATE', 'FlywheelSection', 'Flywheel
            'solve_by_execution', 'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round',
            'agentic_round', 'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models',
            'flywheel_holdout', 'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'flywheel_trials',
-           'plot_eval', 'FlywheelBenchEval', 'bench_category', 'bench_holdout', 'evaluate_round_bench', 'train_round',
-           'train_step', 'flywheel_grpo', 'fit_batch', 'run_flywheel', 'flywheel_tasks', 'flywheel_grpo_rows',
-           'flywheel_sft_examples', 'episode_rows', 'episode_factory', 'TerminalEpisode', 'round_reasoning_tasks',
-           'variant_sft_examples', 'variant_episodes', 'flywheel_stats', 'plot_rounds', 'report_flywheel', 'what_moved',
-           'json_or', 'standin_expand', 'standin_invert', 'standin_user', 'standin_turn', 'standin']
+           'plot_eval', 'FlywheelBenchEval', 'bench_category', 'bench_holdout', 'evaluate_round_bench',
+           'round_sft_rows', 'train_round', 'train_step', 'flywheel_grpo', 'fit_batch', 'run_flywheel',
+           'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows', 'episode_factory',
+           'TerminalEpisode', 'round_reasoning_tasks', 'variant_sft_examples', 'variant_episodes', 'flywheel_stats',
+           'plot_rounds', 'report_flywheel', 'what_moved', 'json_or', 'standin_expand', 'standin_invert',
+           'standin_user', 'standin_turn', 'standin']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -71,6 +72,7 @@ class FlywheelSection(Section):
     train_method: Literal['grpo', 'sft'] = 'grpo'   # grpo: multi-turn episodes (agentic: rubric reward; reasoning variants: their tests); sft: on verified rollouts
     eval_tasks: int = 0                 # kept round-0 tasks per scenario held out from training and scored every round (AQ Fig. 2)
     holdout_scenarios: list[str] = []   # scenarios never trained on: round 0 synthesizes only their `eval_tasks` held-out tasks (the unseen-scenario control)
+    controls: list[Literal['shuffled']] = []   # negative controls trained beside the last round (train_method sft): shuffled = its rows with each turn's reply moved to another scenario's task
     agent_rollouts: bool = True         # roll out the round's student on every kept task (pass rates, next round's observations, SFT rows when it succeeds)
     max_turn_tokens: int = 96           # GRPO: tokens the student may write per turn of an episode
     bench_eval: bool = False            # also score every round's student on the held-out τ2/BFCL tasks of `bench.imports` (Avg@k per domain and category, k = evaluate.k)
@@ -1084,6 +1086,7 @@ class FlywheelModel(Record):
     task_ids: list[str] = []           # every task trained on (agentic tasks and reasoning variants)
     reasoning_task_ids: list[str] = [] # the reasoning variants among them (played in their sandboxes)
     parent_id: str|None = None         # the previous round's FlywheelModel
+    control: str = ''                  # a negative control trained beside the round (`flywheel.controls`), never a next round's student
     output_dir: str = ''
     trained: str|None = None           # the trained student's spec (the next round's student)
     metrics: dict[str, Any] = {}
@@ -1098,14 +1101,18 @@ class FlywheelEval(Record):
     student: str = ''
     task_id: str = ''
     category: str = ''                 # the task's scenario
+    control: str = ''                  # the negative control whose student played it ('' = the round's student)
     adversarial: bool = False
     reward: float = 0.0
     rollout: Rollout|None = None
 
+    def identity(self) -> dict:        # a control's rollout is its own record even where its spec equals the round's; others keep their ids
+        return {**super().identity(), **({'control': self.control} if self.control else {})}
+
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #5cd1ad01
 def round_student(cfg:Config, store:RunStore, rnd:int) -> tuple[str, str|None]:
     "The spec that plays round `rnd` and the `FlywheelModel` it came from: the last trained student before it, else `models.student`."
-    done = [m for m in store.read('flywheel') if m.kind == 'flywheel_model' and m.round < rnd and m.ok and m.trained]
+    done = [m for m in store.read('flywheel') if m.kind == 'flywheel_model' and m.round < rnd and m.ok and m.trained and not m.control]
     if not cfg.flywheel.train or not done: return cfg.models.student, None
     last = max(done, key=lambda m: m.round)
     return last.trained, last.id
@@ -1143,13 +1150,15 @@ def round_training_tasks(store:RunStore, rnd:int, held:list[FlywheelTask],
 def _scenarios(cfg:Config) -> dict[str, Scenario]:
     return {s.name: s for s in load_scenarios(cfg.flywheel.scenarios)}
 
-def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None) -> list[FlywheelEval]:
+def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None,
+                   control:str='', # the negative control the student stands for ('' = the round's student)
+                  ) -> list[FlywheelEval]:
     "Score the round's student on the held-out tasks (one rollout each, recorded; a rerun reuses them)."
     fw, p = cfg.flywheel, _params(cfg)
     scenarios = scenarios or _scenarios(cfg)
     held, out, todo = flywheel_holdout(store, fw.eval_tasks), {}, []
     for t in held:
-        rec = FlywheelEval(round=rnd, student=models.spec(fw.agent), task_id=t.id, category=t.scenario, adversarial=t.adversary is not None)
+        rec = FlywheelEval(round=rnd, student=models.spec(fw.agent), task_id=t.id, category=t.scenario, control=control, adversarial=t.adversary is not None)
         if (old := store.get('flywheel', rec.id)) is not None: out[t.id] = old
         else: todo.append((t, rec))
     work = partial(_eval_one, StageContext(cfg, store, 'flywheel', models=models), scenarios)
@@ -1168,7 +1177,7 @@ def _eval_one(ctx:StageContext, scenarios:dict[str, Scenario], item:tuple) -> Fl
 
 def flywheel_eval(store:RunStore) -> pd.DataFrame:
     "AQ Fig. 2 as a table: per round (rows) the mean held-out reward per scenario and `all`, the benchmarks' Avg@k per domain and category (`bench_eval`), the student spec."
-    rows = [dict(round=e.round, category=e.category, reward=e.reward, student=e.student) for e in store.read('flywheel') if e.kind == 'flywheel_eval']
+    rows = [dict(round=e.round, category=e.category, reward=e.reward, student=e.student) for e in store.read('flywheel') if e.kind == 'flywheel_eval' and not e.control]
     bench = [dict(round=e.round, category=e.category, reward=e.avg_at_k, student=e.student) for e in store.read('flywheel')
              if e.kind == 'flywheel_bench_eval' and e.avg_at_k is not None]
     if not rows and not bench: return pd.DataFrame()
@@ -1182,12 +1191,12 @@ def flywheel_eval(store:RunStore) -> pd.DataFrame:
     return table.reset_index().rename_axis(columns=None)
 
 def flywheel_trials(store:RunStore) -> pd.DataFrame:
-    "Every round's held-out rollouts as evaluation trials in `termworld.evaluate.family_trials`' columns: model `round <n>`, family the scenario, passed when the rubric reward is 1."
-    rows = [dict(model=f"round {e.round}", family=e.category, task_id=e.task_id, trial=0, passed=e.reward >= 1.0, reward=e.reward)
-            for e in store.read('flywheel') if e.kind == 'flywheel_eval']
+    "Every round's held-out rollouts as evaluation trials in `termworld.evaluate.family_trials`' columns: model `round <n>` (a control's: `round <n> <control>`), family the scenario, passed when the rubric reward is 1."
+    rows = [dict(model=f"round {e.round}" + (f" {e.control}" if e.control else ''), family=e.category, task_id=e.task_id, trial=0,
+                 passed=e.reward >= 1.0, reward=e.reward, r=e.round, c=e.control) for e in store.read('flywheel') if e.kind == 'flywheel_eval']
     cols = ['model', 'family', 'task_id', 'trial', 'passed', 'reward']
-    df = pd.DataFrame(rows, columns=cols)
-    return df.assign(r=df.model.str.split().str[-1].astype(int)).sort_values(['r', 'family', 'task_id'], kind='stable', ignore_index=True)[cols]
+    df = pd.DataFrame(rows, columns=cols + ['r', 'c'])
+    return df.sort_values(['r', 'c', 'family', 'task_id'], kind='stable', ignore_index=True)[cols]
 
 def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
     "AQ Fig. 2's shape: held-out score by category across rounds, one line per category."
@@ -1237,6 +1246,12 @@ def evaluate_round_bench(cfg:Config, store:RunStore, models:Models, rnd:int) -> 
     envs = bench_holdout(cfg, store)
     if not envs: raise ConfigError("flywheel.bench_eval needs held-out τ2/BFCL tasks: import them with bench.imports (and bench.eval_split or "
                                    "bench.eval_fraction) and run the environments stage first.")
+    earlier = [e for e in store.read('flywheel') if e.kind == 'flywheel_bench_eval' and e.round < rnd]
+    if earlier:                                   # AQ Fig. 2 compares rounds on the same tasks: the first scored round fixes them
+        first, have = min(e.round for e in earlier), {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+        before, now = {have[i].task_id for e in earlier if e.round == first for i in e.trajectory_ids if i in have}, {e.task_id for e in envs}
+        if before != now: raise ConfigError(f"flywheel.bench_eval: round {rnd} would be scored on {len(now)} held-out tasks and round {first} was scored on "
+                                            f"{len(before)}, {len(now ^ before)} of them differing; keep bench.* and evaluate.limit as they were for this run.")
     spec = models.spec(cfg.flywheel.agent)
     summ = evaluate_model(with_student(cfg, spec), store, spec, envs, f"flywheel round {rnd}", llm=models[cfg.flywheel.agent])
     store.append('evaluate', summ, skip_existing=True)
@@ -1253,9 +1268,21 @@ def evaluate_round_bench(cfg:Config, store:RunStore, models:Models, rnd:int) -> 
     return out
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #2f4a1201
+def round_sft_rows(tasks:list[FlywheelTask], # the round's agentic tasks and reasoning variants
+                   seed:int=0, control:str='') -> list[SFTExample]:
+    "The SFT rows a round trains on: its verified rollouts' turns and the variants' rows; `control='shuffled'`: each turn's reply moved to a task of another scenario."
+    from termworld.train import shuffled_rows
+    variants, agentic = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
+    rows = _sft_rows(agentic) + variant_sft_examples(variants)
+    if control == 'shuffled': return shuffled_rows(rows, seed, {t.id: t.scenario for t in agentic}, 'flywheel-shuffled')
+    if control: raise ConfigError(f"unknown flywheel control {control!r}; the flywheel has `shuffled`.")
+    return rows
+
 def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[FlywheelTask], scenarios:dict[str, Scenario],
-                student:str, out:str|Path, key:str='') -> dict:
-    "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (agentic: rubric; reasoning variants: their tests; both: format) or SFT on verified rollouts."
+                student:str, out:str|Path, key:str='',
+                control:str='', # `shuffled`: SFT on the same rows with each turn's reply moved to a task of another scenario
+               ) -> dict:
+    "Train `student` on round `rnd`'s tasks: GRPO on whole episodes (agentic: rubric; reasoning variants: their tests; both: format) or SFT on verified rollouts (or its shuffled control)."
     from termworld import train as T
     from termworld.llm import parse_spec, run_path
     fw, p = cfg.flywheel, _params(cfg)
@@ -1264,7 +1291,7 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
     base, init = T.base_model_path(f"local:{spec['model']}"), run_path(spec['adapter'], store.root)
     variants, tasks = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
     if fw.train_method == 'sft':
-        rows = [dict(prompt=e.prompt, completion=e.completion) for e in _sft_rows(tasks) + variant_sft_examples(variants)]
+        rows = [dict(prompt=e.prompt, completion=e.completion) for e in round_sft_rows(tasks + variants, cfg.run.seed, control)]
         res = T.train_sft(rows, base, out, T.effective_recipe(cfg.train), seed=cfg.run.seed + rnd, key=key, device=T.train_device(cfg))
         return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora', store.root)}
     tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
@@ -1277,27 +1304,30 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
     return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo', store.root)}
 
 def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, parent:str|None, scenarios:dict[str, Scenario],
-               trainer:Callable|None=None) -> FlywheelModel:
-    "Round `rnd`'s training, recorded as a `FlywheelModel` (skipped when already recorded)."
+               trainer:Callable|None=None,
+               control:str='', # train this negative control (`flywheel.controls`) on the round's tasks instead of the round's student
+              ) -> FlywheelModel:
+    "Round `rnd`'s training (or a negative control beside it), recorded as a `FlywheelModel` (skipped when already recorded)."
     from termworld.train import TrainingError
     fw = cfg.flywheel
     variants = [t for t, _ in round_reasoning_tasks(store, rnd)] if fw.reasoning else []
     since = 0 if fw.train_method == 'sft' else rnd     # SFT starts from the base model each round, so it trains on every round's data; GRPO continues the adapter
     tasks = (round_training_tasks(store, rnd, flywheel_holdout(store, fw.eval_tasks), since, fw.holdout_scenarios) if fw.agentic else []) + variants
-    ids = sorted(t.id for t in tasks)
-    rec = FlywheelModel(round=rnd, student=student, method=fw.train_method, dataset_id=content_id('fwdata', ids), task_ids=ids,
-                        reasoning_task_ids=sorted(t.id for t in variants), parent_id=parent, output_dir=str(store.root/'flywheel'/'models'/f'round{rnd}-{fw.train_method}'))
+    ids, tag = sorted(t.id for t in tasks), f'-{control}' if control else ''
+    rec = FlywheelModel(round=rnd, student=student, method=fw.train_method, dataset_id=content_id('fwdata' + tag, ids), task_ids=ids, control=control,
+                        reasoning_task_ids=sorted(t.id for t in variants), parent_id=parent, output_dir=str(store.root/'flywheel'/'models'/f'round{rnd}-{fw.train_method}{tag}'))
     if (old := store.get('flywheel', rec.id)) is not None: return old
     if not tasks: rec.status, rec.error = 'skipped', f"round {rnd} kept no training tasks; the student stays {student}."
     else:
         try:
-            res = (trainer or train_round)(cfg, store, models, rnd, tasks, scenarios, student, rec.output_dir, key=rec.id)
+            extra = {'control': control} if control else {}      # a trainer without controls keeps its signature
+            res = (trainer or train_round)(cfg, store, models, rnd, tasks, scenarios, student, rec.output_dir, key=rec.id, **extra)
             rec.trained, rec.metrics, rec.history = res['student'], res.get('metrics', {}), res.get('history', [])
             if rec.metrics.get('steps') == 0:    # the trainer took no step: the adapter is the student it started from
                 rec.status, rec.error, rec.trained = 'failed', f"training took no step on {len(tasks)} tasks; check the GRPO batch settings.", None
         except TrainingError as e: rec.status, rec.error = 'failed', str(e)
     store.append('flywheel', rec)
-    log.info(f"flywheel round {rnd}: {rec.status} training of {student} on {len(tasks)} tasks → {rec.trained}")
+    log.info(f"flywheel round {rnd}{f' ({control} control)' if control else ''}: {rec.status} training of {student} on {len(tasks)} tasks → {rec.trained}")
     return rec
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0de
@@ -1323,6 +1353,8 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
         raise ConfigError(f"flywheel.holdout_scenarios: {unknown[0]!r} is not one of the run's scenarios ({', '.join(by_name)}).")
     if fw.agentic and fw.holdout_scenarios and not fw.eval_tasks:
         raise ConfigError("flywheel.holdout_scenarios needs flywheel.eval_tasks > 0: a held-out scenario has only its held-out tasks.")
+    if fw.controls and not (fw.train and fw.train_method == 'sft' and fw.eval_tasks and fw.rounds):
+        raise ConfigError("flywheel.controls needs flywheel.train: true, train_method: sft, eval_tasks > 0 and rounds > 0 (a control is trained beside the last round and scored on its held-out tasks).")
     for rnd in range(fw.rounds):
         student, parent = round_student(cfg, store, rnd)
         models = round_models(cfg, store, llms, student)
@@ -1340,6 +1372,10 @@ def run_flywheel(cfg:Config, store:RunStore, llms:dict|None=None,
     if fw.train and fw.eval_tasks and scns:     # the last trained student, scored as round `rounds`
         student, _ = round_student(cfg, store, fw.rounds)
         evaluate_round(cfg, store, round_models(cfg, store, llms, student), fw.rounds, by_name)
+        last, parent = round_student(cfg, store, fw.rounds - 1)
+        for control in fw.controls:             # trained on the last round's tasks as it was, scored beside it
+            rec = train_step(cfg, store, round_models(cfg, store, llms, last), fw.rounds - 1, last, parent, by_name, trainer, control)
+            if rec.ok and rec.trained: evaluate_round(cfg, store, round_models(cfg, store, llms, rec.trained), fw.rounds, by_name, control)
     if fw.train and fw.bench_eval and scns:
         student, _ = round_student(cfg, store, fw.rounds)
         evaluate_round_bench(cfg, store, round_models(cfg, store, llms, student), fw.rounds)
@@ -1572,10 +1608,10 @@ def report_flywheel(store:RunStore) -> str:
             plot_tree(t.tree, store.root/'flywheel'/f'tree_{scn}.png')
     plot_rounds(df, store.root/'flywheel'/'rounds.png')
     lines += ['', '![flywheel rounds](flywheel/rounds.png)']
-    trained = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: m.round)
+    trained = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: (m.round, m.control))
     if trained:
         lines += ['', '### Students trained between rounds', '', '| round | student | method | tasks | status | trained student |', '|---|---|---|---|---|---|']
-        lines += [f"| {m.round} | `{m.student}` | {m.method} | {len(m.task_ids)} | {m.status if m.ok else f'{m.status}: {m.error}'} | `{m.trained or '–'}` |" for m in trained]
+        lines += [f"| {m.round} | `{m.student}` | {m.method}{f' ({m.control} control)' if m.control else ''} | {len(m.task_ids)} | {m.status if m.ok else f'{m.status}: {m.error}'} | `{m.trained or '–'}` |" for m in trained]
         lines += ['', '### What moved', ''] + [f"- {s}" for s in what_moved(store)]
     fig2 = flywheel_eval(store)
     if not fig2.empty:
@@ -1598,7 +1634,7 @@ def _n(count:int, noun:str) -> str: return f"{count} {noun}{'' if count == 1 els
 
 def what_moved(store:RunStore) -> list[str]:
     "Plain sentences on a flywheel that trains: per round the student, what it trained on, the training reward (or loss) first → last, the held-out score and its change; then what moved overall."
-    rounds = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model'), key=lambda m: m.round)
+    rounds = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model' and not m.control), key=lambda m: m.round)
     if not rounds: return []
     fig2 = flywheel_eval(store)
     score = dict(zip(fig2['round'], fig2['all'])) if not fig2.empty else {}

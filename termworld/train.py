@@ -130,6 +130,8 @@ VARIANTS: dict[str, dict] = {
     'no_failures':    dict(sources=('filtered', 'recovered'), strip=True, reduced=False, text="ablation: as `all` without failed trajectories"),
     'shuffled':       dict(sources=('filtered',), strip=True, reduced=False, shuffle=True,
                            text="negative control: the filtered rows with each reply moved to another task's prompt"),
+    'shuffled_combined': dict(sources=('filtered', 'recovered'), strip=True, reduced=False, shuffle=True,
+                              text="negative control: the combined rows with each reply moved to another task's prompt"),
     'failure_suppression': dict(sources=('filtered', 'recovered', 'failed'), strip=True, reduced=False, negative=('failed',),
                                 text="ablation: as `all`, failed trajectories trained with a negative SFT loss"),
 }
@@ -159,8 +161,9 @@ def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Itera
 # %% ../nbs/distill/70_train.ipynb #f92ae923
 def shuffled_rows(rows:list[SFTExample], seed:int=0,
                   groups:dict[str, str]|None=None, # task id → family or category: replies move to another group where sizes allow
+                  variant:str='shuffled', # the variant the moved rows belong to
                  ) -> list[SFTExample]:
-    "The rows as variant `shuffled`: within each turn, every task gets another task's reply in a seeded order (no row keeps its own)."
+    "The rows as a shuffled control variant: within each turn, every task gets another task's reply in a seeded order (no row keeps its own)."
     groups = groups or {}
     out = []
     for turn in sorted({r.turn for r in rows}):
@@ -171,7 +174,7 @@ def shuffled_rows(rows:list[SFTExample], seed:int=0,
         shift = largest if largest < n else 1     # sorted by group, a shift by the largest group's size leaves the group
         for i, r in enumerate(group):             # of every row when no group holds more than half of them
             other = next((group[(i + shift + j) % n] for j in range(n) if group[(i + shift + j) % n].task_id != r.task_id), None)
-            if other is not None: out.append(SFTExample(**{**r.model_dump(exclude={'id'}), 'variant': 'shuffled', 'completion': other.completion}))
+            if other is not None: out.append(SFTExample(**{**r.model_dump(exclude={'id'}), 'variant': variant, 'completion': other.completion}))
     return out
 
 # %% ../nbs/distill/70_train.ipynb #e635cf96
@@ -317,7 +320,7 @@ def run_sft(cfg:Config, store:RunStore):
         rows = select_variant(variant, usable, train, cfg.sft.reduced_fraction, cfg.run.seed)
         spec = VARIANTS[variant]
         if spec.get('shuffle'):
-            rows = shuffled_rows(rows, cfg.run.seed, groups)
+            rows = shuffled_rows(rows, cfg.run.seed, groups, variant)
             store.extend('sft', rows, skip_existing=True)
         found = [p for e in examples if e.id in leaks and (e.variant == 'all') == spec['strip'] for p in leaks[e.id]]
         if spec['strip']: found += audit

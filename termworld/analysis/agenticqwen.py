@@ -4,28 +4,71 @@
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #892bccbb
 from __future__ import annotations
+import re, warnings
+from itertools import dropwhile, takewhile
 from pathlib import Path
 from typing import Iterable
 
 import numpy as np
 import pandas as pd
 from ..core import *
-from ..flywheel import flywheel_stats, flywheel_tasks, flywheel_eval, bench_category, TreeRecord
+from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord
 from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
-__all__ = ['PUBLISHED', 'round_gains', 'plot_gains', 'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table']
+__all__ = ['TABLE1_COLUMNS', 'PUBLISHED', 'published_values', 'paper_mismatches', 'round_gains', 'plot_gains', 'benchmark_trials',
+           'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table']
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #9188c9ee
+# Table 1's columns: ours (as `benchmark_table` names them) → the paper's header (group / column), in the paper's order
+TABLE1_COLUMNS = {'tau2 airline': 'TAU-2 Bench / Airline', 'tau2 telecom': 'TAU-2 Bench / Telecom', 'tau2 retail': 'TAU-2 Bench / Retail',
+                  'bfcl base': 'BFCL-V4 Multi-turn / Base', 'bfcl miss_func': 'BFCL-V4 Multi-turn / Miss Func',
+                  'bfcl miss_param': 'BFCL-V4 Multi-turn / Miss Param', 'bfcl long_context': 'BFCL-V4 Multi-turn / Long Context',
+                  'avg': 'Avg.'}
+
+def _published(printed:dict[str, list[float]], columns:dict[str, str], **attrs) -> pd.DataFrame:
+    "A published table from the numbers as printed (percent), stored as fractions; `attrs` say where it is printed and how."
+    df = pd.DataFrame.from_dict(printed, orient='index', columns=list(columns)) / 100
+    df.attrs.update(columns=columns, scale=100, decimals=1, read_off_chart=False, **attrs)
+    return df
+
 PUBLISHED: dict[str, pd.DataFrame] = {
-    # Table 1: TAU-2 (Avg@4) and BFCL-V4 multi-turn (exact match), percent
-    'table1': pd.DataFrame(
-        [[47.5, 53.2, 68.0, 58.5, 47.5, 35.0, 54.0, 52.0], [32.0, 31.6, 55.3, 47.0, 14.0, 28.0, 45.5, 36.2],
-         [22.5, 27.6, 44.7, 50.5, 43.0, 30.5, 33.0, 36.0], [14.5, 7.9, 31.6, 35.5, 35.0, 20.5, 21.5, 23.8],
-         [40.5, 53.5, 60.3, 56.0, 47.5, 33.5, 40.5, 47.4], [42.0, 52.6, 60.5, 60.0, 52.0, 29.0, 55.5, 50.2]],
-        index=['Qwen3-235B-A22B-Instruct', 'Qwen3-30B-A3B-Instruct', 'Qwen3-32B', 'Qwen3-8B', 'AgenticQwen-8B', 'AgenticQwen-30B-A3B'],
-        columns=['tau2 airline', 'tau2 telecom', 'tau2 retail', 'bfcl base', 'bfcl miss_func', 'bfcl miss_param', 'bfcl long_context', 'avg']) / 100,
+    # Table 1 (§4): TAU-2 (Avg@4) and BFCL-V4 multi-turn (exact match), percent; rows in the paper's order and spelling
+    'table1': _published({
+        'Qwen3-235B-A22B-Instruct': [47.5, 53.2, 68.0, 58.5, 47.5, 35.0, 54.0, 52.0],
+        'Qwen3-30B-A3B-Instruct':   [32.0, 31.6, 55.3, 47.0, 14.0, 28.0, 45.5, 36.2],
+        'Qwen3-32B':                [22.5, 27.6, 44.7, 50.5, 43.0, 30.5, 33.0, 36.0],
+        'Qwen3-8B':                 [14.5,  7.9, 31.6, 35.5, 35.0, 20.5, 21.5, 23.8],
+        'AgenticQwen-8B':           [40.5, 53.5, 60.3, 56.0, 47.5, 33.5, 40.5, 47.4],
+        'AgenticQwen-30B-A3B':      [42.0, 52.6, 60.5, 60.0, 52.0, 29.0, 55.5, 50.2]},
+        TABLE1_COLUMNS, source='Table 1', caption='Table 1: Benchmark results on real-world tool environments.'),
 }
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #19d84a48
+def published_values(name:str='table1') -> pd.DataFrame:
+    "Every value of `PUBLISHED[name]`, one row each: row, column, the value, the number as the paper prints it, and its source (table, row, column) and whether it was read off a chart."
+    df, a = PUBLISHED[name], PUBLISHED[name].attrs
+    return pd.DataFrame([dict(row=r, column=c, value=float(v), printed=round(float(v) * a['scale'], a['decimals']),
+                              source=f"{a['source']}, row {r}, column {a['columns'][c]}", read_off_chart=a['read_off_chart'])
+                         for r, vals in df.iterrows() for c, v in vals.items()])
+
+def paper_mismatches(pub:pd.DataFrame, # a `PUBLISHED` table (or a copy)
+                     text:str, # the paper's full text
+                    ) -> list[str]:
+    "Where `pub` differs from the paper: per row, the numbers on its line of the table after `attrs['caption']`, read by regex, against the values as printed; empty when all agree."
+    a = pub.attrs
+    start = text.find(a['caption'])
+    if start < 0: return [f"{a['source']}: its caption {a['caption']!r} is not in the text"]
+    table = list(takewhile(lambda l: l.startswith('|'), dropwhile(lambda l: not l.startswith('|'), text[start:].splitlines())))   # the table's lines
+    out = []
+    for row, vals in pub.iterrows():
+        line = next((l for l in table if re.match(rf"\|\s*{re.escape(row)}\s*\|", l)), None)
+        if line is None: out.append(f"{a['source']}, row {row}: no such row in the paper's table"); continue
+        nums = [float(x) for x in re.findall(r'\d+(?:\.\d+)?', line.split('|', 2)[2])]
+        if len(nums) != len(vals): out.append(f"{a['source']}, row {row}: the paper prints {len(nums)} numbers, we have {len(vals)}"); continue
+        out += [f"{a['source']}, row {row}, column {a['columns'][c]}: ours {round(float(v) * a['scale'], a['decimals'])}, the paper prints {p}"
+                for (c, v), p in zip(vals.items(), nums) if round(float(v) * a['scale'], a['decimals']) != p]
+    return out
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #731dc732
 def round_gains(store:RunStore, metric:str='agent_pass_rate', flywheel:str='agentic') -> pd.DataFrame:
@@ -50,13 +93,41 @@ def plot_gains(df:pd.DataFrame, path:str|Path|None=None, ylabel:str='agent pass 
     return fig
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #abbc90f9
-def benchmark_rounds(store:RunStore) -> pd.DataFrame:
-    "Fig. 2 on the benchmarks: per round (index) each τ2 domain's and BFCL category's Avg@k, and the gain against round 0 as `<column> gain`."
-    table = flywheel_eval(store)
-    cols = [c for c in table.columns if str(c).startswith(('tau2 ', 'bfcl '))] if len(table) else []
-    if not cols: return pd.DataFrame()
-    wide = table.set_index('round')[cols].astype(float)
-    return pd.concat([wide, (wide - wide.iloc[0]).add_suffix(' gain')], axis=1)
+def benchmark_trials(store:RunStore) -> pd.DataFrame:
+    "Each round's scored benchmark trials: per `FlywheelBenchEval` (the latest per round and category), its trials in `evaluate` that have a verdict: round, category, task_id, trial, passed."
+    recs = {(e.round, e.category): e for e in store.read('flywheel') if e.kind == 'flywheel_bench_eval' and e.ok}
+    trajs = {t.id: t for t in store.read('evaluate', kind=Trajectory)} if recs else {}
+    rows = []
+    for (rnd, cat), e in sorted(recs.items()):
+        if missing := [i for i in e.trajectory_ids if i not in trajs]:
+            raise ConfigError(f"round {rnd}'s {cat} record names {len(missing)} trials that {store.path('evaluate')} lacks (e.g. {missing[0]}); "
+                              "copy the run's evaluate.jsonl with its flywheel.jsonl.")
+        rows += [dict(round=rnd, category=cat, task_id=t.task_id, trial=t.sample, passed=float(t.verdict.passed))
+                 for t in (trajs[i] for i in e.trajectory_ids) if t.verdict is not None]
+    return pd.DataFrame(rows, columns=['round', 'category', 'task_id', 'trial', 'passed'])
+
+def benchmark_rounds(store:RunStore, strict:bool=False, # raise when the rounds were not scored on the same tasks
+                    ) -> pd.DataFrame:
+    "Fig. 2 on the benchmarks: per round (index) each τ2 domain's and BFCL category's Avg@k on the tasks every round was scored on, and the gain against round 0 as `<column> gain`."
+    t = benchmark_trials(store)
+    if not len(t): return pd.DataFrame()
+    rounds, cols, common, left = sorted(t['round'].unique()), {}, {}, {}
+    for cat, g in t.groupby('category'):
+        sets = {r: set(g.task_id[g['round'] == r]) for r in rounds}
+        both = set.intersection(*sets.values())
+        if not both: raise ConfigError(f"{cat}: no task was scored in every round (tasks per round: {[len(s) for s in sets.values()]}), so its rounds cannot be compared.")
+        left |= {(r, cat): sorted(s - both) for r, s in sets.items() if s - both}
+        per_task = g[g.task_id.isin(both)].groupby(['round', 'task_id']).passed.mean()   # Avg@k: a task's share of passed trials, then the mean over tasks
+        cols[cat], common[cat] = per_task.groupby('round').mean(), sorted(both)
+    if left:
+        msg = f"the rounds were not scored on the same benchmark tasks: {', '.join(f'round {r} {c}: {len(ids)} more' for (r, c), ids in sorted(left.items()))}"
+        if strict: raise ConfigError(msg + '.')
+        warnings.warn(msg + '; those are left out, and every round is compared on the tasks all rounds were scored on.')
+    order = [c for c in TABLE1_COLUMNS if c in cols] + sorted(c for c in cols if c not in TABLE1_COLUMNS)
+    wide = pd.DataFrame(cols)[order].reindex(rounds).rename_axis('round')
+    out = pd.concat([wide, (wide - wide.iloc[0]).add_suffix(' gain')], axis=1)
+    out.attrs.update(tasks=common, left_out=left)
+    return out
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #2937efd3
 def tree_growth(store:RunStore) -> pd.DataFrame:
