@@ -1289,11 +1289,11 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
     spec = parse_spec(student)
     if spec['scheme'] != 'local': raise T.TrainingError(f"the flywheel trains a local student; models.student is {student!r} (use local:<model>).")
     base, init = T.base_model_path(f"local:{spec['model']}"), run_path(spec['adapter'], store.root)
-    variants, tasks = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
     if fw.train_method == 'sft':
-        rows = [dict(prompt=e.prompt, completion=e.completion) for e in round_sft_rows(tasks + variants, cfg.run.seed, control)]
+        rows = [dict(prompt=e.prompt, completion=e.completion) for e in round_sft_rows(tasks, cfg.run.seed, control)]
         res = T.train_sft(rows, base, out, T.effective_recipe(cfg.train), seed=cfg.run.seed + rnd, key=key, device=T.train_device(cfg))
         return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'lora', store.root)}
+    variants, tasks = [t for t in tasks if t.flywheel == 'reasoning'], [t for t in tasks if t.flywheel != 'reasoning']
     tool_llm = models['simulator'] if fw.tool_simulator == 'model' else None
     rows, by_prompt = episode_rows(tasks, models['simulator'], p)
     judge = models['judge'] if fw.goals else None
