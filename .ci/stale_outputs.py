@@ -2,7 +2,7 @@
   python .ci/stale_outputs.py SAVED.ipynb EXECUTED.ipynb
 For every code cell that holds saved outputs, the saved and the freshly executed outputs are reduced to their shape —
 per output: its type, its MIME types, and for a table (a pandas HTML table) its column header and row labels (digits
-left out); for a figure, one image — and compared as sets, in no order. Values inside tables may change (a rerun measures again); a column, a row or a
+left out, in no order); for a figure, one image — and compared as sets, in no order. Values inside tables may change (a rerun measures again); a column, a row or a
 figure that appears or disappears is a stale output."""
 import json, re, sys
 from html import unescape
@@ -16,7 +16,8 @@ def table_shape(html:str) -> tuple:
         body = re.search(r'<tbody>(.*?)</tbody>', t, re.S)
         rows = tuple(unescape(re.sub(r'<[^>]+>', '', r)).strip() for r in re.findall(r'<tr[^>]*>\s*<th[^>]*>(.*?)</th>', body.group(1), re.S)) if body else ()
         n = len(re.findall(r'<tr', body.group(1))) if body else 0
-        out.append((cols, tuple(re.sub(r'\d+', '#', r) for r in rows), n))   # digits left out of row labels: ports, timings, ids
+        # digits left out of row labels (ports, timings, ids) and rows in no order: labels that hold a port sort by it
+        out.append((cols, tuple(sorted(re.sub(r'\d+', '#', r) for r in rows)), n))
     return tuple(out)
 
 def shape(outputs:list) -> list:

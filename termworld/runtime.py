@@ -524,10 +524,11 @@ class ReplayAgent:
             for i, cmds in enumerate(commands):
                 sent, chunks = [], []
                 for c in cmds:
-                    left = deadline - time.monotonic()
+                    left, wait = deadline - time.monotonic(), min(c.duration, self.max_duration)
                     if left <= 0: self.stop_reason = 'wall_limit'; break
-                    chunks.append(term.send(c.keystrokes, duration=max(0.0, min(c.duration, self.max_duration, left))))
+                    chunks.append(term.send(c.keystrokes, duration=max(0.0, min(wait, left))))
                     sent.append(Command(keystrokes=c.keystrokes, duration=c.duration))
+                    if left <= wait: self.stop_reason = 'wall_limit'; break   # its wait ran to the deadline
                 if sent: out.append(Step(index=i, commands=sent, observation=truncate_middle(''.join(chunks), self.output_bytes)))
                 if self.stop_reason == 'wall_limit': break
         finally: term.close()

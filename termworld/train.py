@@ -26,13 +26,13 @@ __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TOOL_KINDS', 'TrainingE
            'shuffled_rows', 'variant_weights', 'dataset_card', 'export_dataset', 'load_rows', 'SFTSection',
            'training_leaks', 'run_sft', 'sft_datasets', 'trl_fields', 'TrlKeyError', 'trl_checked', 'Recipe', 'recipes',
            'load_recipe', 'fit_prompt', 'token_counter', 'base_model_path', 'train_device', 'device_settings',
-           'load_for_training', 'lora_config', 'trl_arguments', 'sft_arguments', 'sft_config', 'plain_tool_row',
-           'train_sft', 'student_spec', 'SuppressionSettings', 'signed_token_loss', 'weighted_collator',
-           'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement', 'rubric_reward',
-           'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config', 'train_grpo',
-           'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward', 'tool_episode_rows',
-           'tool_episode_factory', 'tool_users', 'TrainSection', 'effective_recipe', 'run_train', 'train_runs',
-           'report_sft', 'report_train']
+           'load_for_training', 'training_tokenizer', 'lora_config', 'trl_arguments', 'sft_arguments', 'sft_config',
+           'plain_tool_row', 'train_sft', 'student_spec', 'SuppressionSettings', 'signed_token_loss',
+           'weighted_collator', 'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement',
+           'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config',
+           'train_grpo', 'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward',
+           'tool_episode_rows', 'tool_episode_factory', 'tool_users', 'TrainSection', 'effective_recipe', 'run_train',
+           'train_runs', 'report_sft', 'report_train']
 
 # %% ../nbs/distill/70_train.ipynb #2ca7732b
 class SFTDataset(Record):
@@ -499,7 +499,7 @@ def _gpu_index(device:str) -> int: return int(device.split(':')[1]) if ':' in de
 
 def load_for_training(source:str, recipe:Recipe, device:str|None=None):
     "Tokenizer and model for a recipe: NF4/FP4-quantized for QLoRA, in the device's training dtype otherwise."
-    from transformers import AutoModelForCausalLM, AutoTokenizer, BitsAndBytesConfig
+    from transformers import AutoModelForCausalLM, BitsAndBytesConfig
     settings = device_settings(device, recipe.gradient_checkpointing)
     kw = dict(dtype=_torch_dtype(settings))
     if Path(source).is_dir(): kw['local_files_only'] = True
@@ -507,10 +507,16 @@ def load_for_training(source:str, recipe:Recipe, device:str|None=None):
         kw['quantization_config'] = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=recipe.quantization,
                                                        bnb_4bit_compute_dtype=kw['dtype'], bnb_4bit_use_double_quant=recipe.double_quant)
         if settings['device'].startswith('cuda'): kw['device_map'] = {'': _gpu_index(settings['device'])}
-    tok = AutoTokenizer.from_pretrained(source, local_files_only=kw.get('local_files_only', False))
-    if tok.pad_token is None: tok.pad_token = tok.eos_token
+    tok = training_tokenizer(source)
     model = AutoModelForCausalLM.from_pretrained(source, **kw)
     return tok, model
+
+def training_tokenizer(source:str):
+    "The tokenizer a base model trains with (padding with end-of-sequence where it has no pad token)."
+    from transformers import AutoTokenizer
+    tok = AutoTokenizer.from_pretrained(source, local_files_only=Path(source).is_dir())
+    if tok.pad_token is None: tok.pad_token = tok.eos_token
+    return tok
 
 def lora_config(recipe:Recipe):
     "The peft LoraConfig of a recipe (None for full fine-tuning)."
@@ -599,7 +605,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
     device = settings['device']
     weighted = any(float(r.get('weight', 1.0)) != 1.0 for r in rows)
     if weighted and recipe.args.get('packing'): raise TrainingError("rows with loss weights cannot be packed (a packed row mixes examples of different weights); set train.sft.packing=false.")
-    tok, model = load_for_training(base, recipe, device)
+    tok = training_tokenizer(base)   # rows are fitted before the weights load: a run with no row that fits fails at once
     count = token_counter(tok)
     fitted, trimmed, too_long = [], 0, 0
     rows = [plain_tool_row(r) if r.get('tools') else r for r in rows]   # tool-calling rows in the form the student answers at inference
@@ -612,6 +618,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
         fitted.append(dict(prompt=prompt, completion=r['completion'], **({'loss_weight': float(r.get('weight', 1.0))} if weighted else {})))
     if not fitted: raise TrainingError(f"all {len(rows)} training rows are longer than max_length={recipe.max_length} even with old turns "
                                        "dropped; raise train.max_length.")
+    tok, model = load_for_training(base, recipe, device)
     args = sft_config(recipe, out/'checkpoints', device, seed)
     trainer_class, extra = (_weighted_trainer_class(), dict(suppression=suppression)) if weighted else (SFTTrainer, {})
     trainer = trainer_class(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
