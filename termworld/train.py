@@ -497,8 +497,8 @@ def _torch_dtype(settings:dict):
 
 def _gpu_index(device:str) -> int: return int(device.split(':')[1]) if ':' in device else 0
 
-def load_for_training(source:str, recipe:Recipe, device:str|None=None):
-    "Tokenizer and model for a recipe: NF4/FP4-quantized for QLoRA, in the device's training dtype otherwise."
+def load_for_training(source:str, recipe:Recipe, device:str|None=None, tok=None):
+    "Tokenizer (`tok`, where one is loaded already) and model for a recipe: NF4/FP4-quantized for QLoRA, in the device's training dtype otherwise."
     from transformers import AutoModelForCausalLM, BitsAndBytesConfig
     settings = device_settings(device, recipe.gradient_checkpointing)
     kw = dict(dtype=_torch_dtype(settings))
@@ -507,7 +507,7 @@ def load_for_training(source:str, recipe:Recipe, device:str|None=None):
         kw['quantization_config'] = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=recipe.quantization,
                                                        bnb_4bit_compute_dtype=kw['dtype'], bnb_4bit_use_double_quant=recipe.double_quant)
         if settings['device'].startswith('cuda'): kw['device_map'] = {'': _gpu_index(settings['device'])}
-    tok = training_tokenizer(source)
+    tok = tok if tok is not None else training_tokenizer(source)
     model = AutoModelForCausalLM.from_pretrained(source, **kw)
     return tok, model
 
@@ -618,7 +618,7 @@ def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and
         fitted.append(dict(prompt=prompt, completion=r['completion'], **({'loss_weight': float(r.get('weight', 1.0))} if weighted else {})))
     if not fitted: raise TrainingError(f"all {len(rows)} training rows are longer than max_length={recipe.max_length} even with old turns "
                                        "dropped; raise train.max_length.")
-    tok, model = load_for_training(base, recipe, device)
+    tok, model = load_for_training(base, recipe, device, tok)
     args = sft_config(recipe, out/'checkpoints', device, seed)
     trainer_class, extra = (_weighted_trainer_class(), dict(suppression=suppression)) if weighted else (SFTTrainer, {})
     trainer = trainer_class(model=model, args=args, train_dataset=Dataset.from_list(fitted), processing_class=tok,
