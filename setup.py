@@ -27,6 +27,29 @@ lic_name = lic[0]
 extras = {name: reqs(f'{name}_requirements') for name in ('train', 'ray', 'dev', 'tau2', 'bfcl')}
 extras['all'] = sorted({r for v in extras.values() for r in v})
 
+REGISTRY = {   # module: {registry: names it registers}
+    'termworld.core': {'section': ['run', 'models', 'budget', 'executor'], 'executor': ['threads'],
+                       'record': ['skill', 'persona', 'primitive', 'task', 'environment', 'trajectory', 'recovery', 'sft', 'task_split']},
+    'termworld.llm.specs': {'section': ['llm']},
+    'termworld.sandbox.base': {'section': ['sandbox']},
+    'termworld.skills': {'section': ['skills']},
+    'termworld.compose': {'section': ['primitives'], 'record': ['relation']},
+    'termworld.tasks': {'section': ['tasks']},
+    'termworld.envs': {'section': ['environments']},
+    'termworld.bench': {'section': ['bench']},
+    'termworld.families': {'stand_in': ['families']},
+    'termworld.toolagent': {'kind': ['tau2', 'bfcl_multi_turn']},
+    'termworld.split': {'section': ['split']},
+    'termworld.trajectories': {'section': ['trajectories']},
+    'termworld.recover': {'section': ['recovered'], 'record': ['integrity_audit', 'recovery_scenario', 'training_set']},
+    'termworld.train': {'section': ['sft', 'train'], 'record': ['sft_dataset', 'train_run']},
+    'termworld.evaluate': {'section': ['evaluate'], 'record': ['eval_summary']},
+    'termworld.flywheel': {'section': ['flywheel'], 'stand_in': ['flywheel'],
+                           'record': ['flywheel_task', 'behavior_tree', 'flywheel_round', 'flywheel_model', 'flywheel_eval', 'flywheel_bench_eval']},
+    'termworld.pipeline': {'section': ['experiment']},
+    'termworld.scale': {'executor': ['ray']},
+}
+
 setuptools.setup(
     name = cfg['lib_name'],
     license = lic_name,
@@ -52,6 +75,10 @@ setuptools.setup(
     zip_safe = False,
     entry_points = {
         'console_scripts': cfg.get('console_scripts').split(),
-        'nbdev': [f'{cfg.get("lib_path")}={cfg.get("lib_path")}._modidx:d']
+        'nbdev': [f'{cfg.get("lib_path")}={cfg.get("lib_path")}._modidx:d'],
+        # what each module registers, so that a fresh kernel finds it without importing the pipeline first
+        # (termworld.core.load_declared; nbs/pipeline/97_architecture.ipynb checks this list against the registries)
+        'termworld.registry': [f'{registry}.{name} = {module}' for module, names in REGISTRY.items()
+                               for registry, items in names.items() for name in items],
     },
     **setup_cfg)

@@ -405,6 +405,7 @@ SETTLE_GRACE_S = 5.0   # seconds the last typed command gets to return once the 
 def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
     "Work on `env` in an open sandbox until completion is confirmed, a limit is reached or `deadline` (monotonic) passes."
     s = self.settings
+    opened = time.monotonic()
     for tries in range(3):     # a terminal whose server dies while starting is replaced before the agent types
         term = sb.terminal(max_output=max(s.output_bytes, 2_000))   # the sandbox section's terminal size
         shell = Shell(term, env.workdir, s.output_bytes, s.max_duration, env=env_vars(env))
@@ -413,6 +414,7 @@ def act(self:Agent, sb, env:Environment, deadline:float) -> list[Step]:
             term.close()
             if tries == 2: raise
     self.shell = shell
+    deadline += time.monotonic() - opened   # the agent's time starts when its terminal is ready, not while the harness opens it
     try: return self.run(deadline)
     finally:
         # as in Terminus-2, a command typed in the last turn finishes before the tests judge the sandbox: within the wall
@@ -429,7 +431,7 @@ def trajectory_id(env:Environment, llm, *, role:str='teacher', attempt:int=0, sa
 # %% ../nbs/runtime/40_agent.ipynb #fb3c216e
 def terminus_agent(llm, env:Environment, settings:EpisodeSettings|None=None, guideline:str|None=None,
                    cheatsheet:str|None=None, **kw) -> Agent:
-    "The model agent for `env`, ready for `termworld.runtime.run_episode`: its system prompt (guideline and cheatsheet appended) built; `kw` go to `Agent`."
+    "The model agent for `env`, ready for `termworld.runtime.run_agent`: its system prompt (guideline and cheatsheet appended) built; `kw` go to `Agent`."
     s = settings or EpisodeSettings()
     system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
     return Agent(llm, None, system_prompt, env.instruction, s, **kw)
@@ -455,7 +457,7 @@ def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str
     agent = terminus_agent(llm, env, s, guideline, cheatsheet, record_id=traj.id, sample=sample, role=role, stage=stage)
     traj.system_prompt = agent.system_prompt
     over = dict(backend=sandbox_backend, image=image, **(limits.model_dump(exclude={'network'}) if limits is not None else {}))
-    ep = runtime.run_episode(env, agent, sandbox=sandbox_settings(sandbox, **over), store=store, wall_s=s.wall_s,
+    ep = runtime.run_agent(env, agent, sandbox=sandbox_settings(sandbox, **over), store=store, wall_s=s.wall_s,
                              setup_timeout=s.setup_timeout_s, verifier_timeout=s.verifier_timeout_s, sandbox_factory=sandbox_factory)
     traj.verdict, traj.steps, traj.usage, traj.summarized = ep.verdict, agent.steps, agent.usage, agent.summarized
     traj.stop_reason = agent.stop_reason

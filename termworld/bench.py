@@ -201,6 +201,7 @@ def opener(kind:str):
 
 def open_env(env:Environment, **options) -> ToolEnv:
     "Open an environment record of a tool-calling kind (`tau2`, `bfcl_multi_turn`) as a live `ToolEnv`."
+    load_declared('kind', env.env_kind, OPENERS)
     if env.env_kind not in OPENERS:
         raise BenchError(f"environment {env.id} is of kind {env.env_kind!r}, which has no tool runtime; tool runtimes exist for {', '.join(sorted(OPENERS))}.")
     want, have = env.benchmark.get('version'), package_version('tau2' if env.env_kind == 'tau2' else 'bfcl')

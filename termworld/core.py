@@ -4,9 +4,10 @@
 
 # %% ../nbs/foundation/00_core.ipynb #be506a56
 from __future__ import annotations
-import ast, contextlib, fcntl, hashlib, importlib, inspect, io, json, linecache, logging, os, re, sys, textwrap, threading, time, tokenize, typing, warnings
+import ast, contextlib, fcntl, functools, hashlib, importlib, inspect, io, json, linecache, logging, os, re, sys, textwrap, threading, time, tokenize, typing, warnings
 from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor, FIRST_COMPLETED, wait
+from importlib.metadata import entry_points as _entry_points
 from importlib.resources import files as _pkg_files
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Literal
@@ -19,17 +20,17 @@ from tqdm.auto import tqdm
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['log', 'RECORDS', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'SECTIONS', 'EXECUTORS', 'COMMANDS', 'TermworldError',
-           'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json', 'content_id',
-           'stable_unit', 'Record', 'kinds_of', 'is_kind', 'parse_record', 'Usage', 'Skill', 'Persona', 'Primitive',
-           'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile', 'Attempt', 'Environment', 'Command', 'Step',
-           'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError', 'add_scaffold', 'strip_scaffold', 'is_special_key',
-           'RecoveryAttempt', 'SFTExample', 'TaskSplit', 'next_round_tasks', 'current_split', 'RunStore', 'RunLocked',
-           'run_lock', 'parent_ids', 'lineage', 'ancestors', 'descendants', 'field_comments', 'Section',
-           'config_section', 'RunSection', 'ModelsSection', 'BudgetSection', 'ExecutorSection', 'Config', 'key_error',
-           'undescribed_fields', 'presets', 'deep_merge', 'parse_set', 'config_layers', 'config_sources', 'load_config',
-           'value_source', 'config_rows', 'config_table', 'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'command',
-           'cuda_available', 'needs']
+__all__ = ['log', 'RECORDS', 'REGISTRY_GROUP', 'GUIDELINE_DELIM', 'CHEATSHEET_DELIM', 'SECTIONS', 'EXECUTORS', 'COMMANDS',
+           'TermworldError', 'ConfigError', 'StoreError', 'home', 'package_path', 'data_path', 'canonical_json',
+           'content_id', 'stable_unit', 'Record', 'kinds_of', 'is_kind', 'declared', 'load_declared', 'parse_record',
+           'Usage', 'Skill', 'Persona', 'Primitive', 'FileSpec', 'Blueprint', 'JudgeScores', 'TaskSpec', 'EnvFile',
+           'Attempt', 'Environment', 'Command', 'Step', 'TestOutcome', 'Verdict', 'Trajectory', 'ScaffoldError',
+           'add_scaffold', 'strip_scaffold', 'is_special_key', 'RecoveryAttempt', 'SFTExample', 'TaskSplit',
+           'next_round_tasks', 'current_split', 'RunStore', 'RunLocked', 'run_lock', 'parent_ids', 'lineage',
+           'ancestors', 'descendants', 'field_comments', 'Section', 'config_section', 'RunSection', 'ModelsSection',
+           'BudgetSection', 'ExecutorSection', 'Config', 'key_error', 'undescribed_fields', 'presets', 'deep_merge',
+           'parse_set', 'config_layers', 'config_sources', 'load_config', 'value_source', 'config_rows', 'config_table',
+           'ThreadExecutor', 'get_executor', 'BudgetExceeded', 'command', 'cuda_available', 'needs']
 
 # %% ../nbs/foundation/00_core.ipynb #76e23e72
 class TermworldError(Exception):
@@ -122,10 +123,25 @@ def is_kind(obj, *classes:type) -> bool:
     "Whether `obj` is a record of one of `classes`' kinds. Records are matched by kind, not class identity, so that a class defined again (in a notebook, or by a module reload) still matches."
     return getattr(obj, 'kind', None) in kinds_of(*classes)
 
+# %% ../nbs/foundation/00_core.ipynb #9cbc94e9
+REGISTRY_GROUP = 'termworld.registry'
+
+@functools.cache
+def declared(registry:str) -> dict[str, str]:
+    "name → defining module of what installed packages declare in `registry` (`section`, `record`, `kind`, `executor`, `stand_in`)."
+    return {ep.name.partition('.')[2]: ep.value for ep in _entry_points(group=REGISTRY_GROUP) if ep.name.partition('.')[0] == registry}
+
+# %% ../nbs/foundation/00_core.ipynb #2ad467b7
+def load_declared(registry:str, name:str|None=None, have:Iterable[str]=()):
+    "Import the modules that declare `name` (None: every name) in `registry`, skipping names already in `have`."
+    for n, module in declared(registry).items():
+        if (name is None or n == name) and n not in have: importlib.import_module(module)
+
 # %% ../nbs/foundation/00_core.ipynb #2dffae5f
 def parse_record(data:dict, where:str='') -> Record:
     "Build the right `Record` subclass from a stored dict (dispatching on its `kind`)."
     kind = data.get('kind')
+    if kind not in RECORDS: load_declared('record', kind, RECORDS)
     cls = RECORDS.get(kind)
     if cls is None: raise StoreError(f"{where}unknown record kind {kind!r}; known kinds are {sorted(RECORDS)} — fix or remove the line.")
     try: return cls.model_validate(data)
@@ -828,9 +844,10 @@ class Config:
     "A validated run configuration: one pydantic section per top-level key (`cfg.tasks.k`)."
     def __init__(self, data:dict|None=None, source:str='config'):
         data = dict(data or {})
+        load_declared('section', have=SECTIONS)
         unknown = sorted(set(data) - set(SECTIONS))
         if unknown: raise ConfigError(f"unknown config section {unknown[0]!r} in {source}; known sections are {sorted(SECTIONS)} "
-                                      "(a stage's section is registered when its module is imported: `import termworld.pipeline` imports them all).")
+                                      "(no installed package declares it in the entry points `termworld.registry`).")
         self._sections = {}
         for name, cls in SECTIONS.items():
             value = data.get(name) or {}
@@ -1035,7 +1052,8 @@ EXECUTORS: dict[str, Callable[[Config], Any]] = {'threads': lambda cfg: ThreadEx
 def get_executor(cfg:Config):
     "The executor named by `cfg.executor.kind`."
     kind = cfg.executor.kind
-    if kind not in EXECUTORS: raise ConfigError(f"executor {kind!r} is not registered: import termworld.scale (the pipeline does) for ray, or use executor.kind=threads.")
+    load_declared('executor', kind, EXECUTORS)
+    if kind not in EXECUTORS: raise ConfigError(f"executor {kind!r} is not registered; executors are {', '.join(sorted(EXECUTORS))}.")
     return EXECUTORS[kind](cfg)
 
 # %% ../nbs/foundation/00_core.ipynb #72a23692

@@ -15,7 +15,7 @@ from .core import TermworldError, command
 from .llm import FakeOpenAIServer, error_body, ledger_df, ROLES
 
 # %% auto #0
-__all__ = ['FAULTS', 'SYNTHESIS', 'SUITES', 'schema_instance', 'schema_reply', 'FaultyServer', 'synthesis_sets', 'fault_run',
+__all__ = ['FAULTS', 'SYNTHESIS', 'SUITES', 'seeded_instance', 'schema_reply', 'FaultyServer', 'synthesis_sets', 'fault_run',
            'make_skills', 'kill_resume', 'bad_inputs', 'sandbox_backends', 'sandbox_abuse', 'run_doctor',
            'doctor_table', 'doctor_cli']
 
@@ -24,7 +24,7 @@ def _resolve(node:dict, defs:dict) -> dict:
     while isinstance(node, dict) and '$ref' in node: node = defs[node['$ref'].rsplit('/', 1)[-1]]
     return node
 
-def schema_instance(schema:dict, seed:str='', key:str='', _defs:dict|None=None) -> Any:
+def seeded_instance(schema:dict, seed:str='', key:str='', _defs:dict|None=None) -> Any:
     "A value that satisfies a JSON schema (the subset pydantic writes), the same for the same `seed`: the most favourable score, the first choice, short text."
     defs = _defs if _defs is not None else schema.get('$defs', {})
     node = _resolve(schema, defs)
@@ -35,15 +35,15 @@ def schema_instance(schema:dict, seed:str='', key:str='', _defs:dict|None=None) 
     for alt in ('anyOf', 'oneOf', 'allOf'):
         if alt in node:
             options = [o for o in node[alt] if _resolve(o, defs).get('type') != 'null'] or node[alt]
-            return schema_instance(options[0], seed, key, defs)
+            return seeded_instance(options[0], seed, key, defs)
     kind = node.get('type', 'object')
     if kind == 'object':
         props = node.get('properties', {})
-        return {k: schema_instance(v, seed, k, defs) for k, v in props.items()}
+        return {k: seeded_instance(v, seed, k, defs) for k, v in props.items()}
     if kind == 'array':
         n = max(int(node.get('minItems', 0)), 1)
         if 'maxItems' in node: n = min(n, int(node['maxItems']))
-        return [schema_instance(node.get('items', {}), f'{seed}{i}', key, defs) for i in range(n)]
+        return [seeded_instance(node.get('items', {}), f'{seed}{i}', key, defs) for i in range(n)]
     if kind == 'integer': return int(node.get('maximum', node.get('minimum', 3)))
     if kind == 'number': return float(node.get('maximum', node.get('minimum', 0.5)))
     if kind == 'boolean': return True
@@ -56,7 +56,7 @@ def schema_reply(req:dict, n:int=0) -> str:
     fmt = req.get('response_format') or {}
     schema = (fmt.get('json_schema') or {}).get('schema')
     if schema is None and fmt.get('type') != 'json_object': return f"ok {hashlib.sha256(seed.encode()).hexdigest()[:8]}"
-    return json.dumps(schema_instance(schema or {'type': 'object'}, seed))
+    return json.dumps(seeded_instance(schema or {'type': 'object'}, seed))
 
 # %% ../nbs/pipeline/95_hardening.ipynb #71bdd404
 FAULTS = ('429', '5xx', 'hang', 'truncated', 'not_json', 'prose')

@@ -29,7 +29,7 @@ from .families import FamilyPlan, import_families
 
 # %% auto #0
 __all__ = ['IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError', 'SandboxUnavailable', 'initial_state_problems', 'check_file',
-           'describe_file', 'FileDraft', 'FileScript', 'FetchPlan', 'FileStep', 'FileIssue', 'FileReview', 'SetupDraft',
+           'describe_file', 'FileText', 'FileScript', 'FetchPlan', 'FileStep', 'FileIssue', 'FileReview', 'SetupDraft',
            'Probe', 'ProbePlan', 'TestsDraft', 'SolutionDraft', 'EnvironmentsSection', 'abs_path', 'task_context',
            'Discard', 'NeedsNetwork', 'Builder', 'setup_layer', 'file_agent', 'build_files', 'build_setup', 'staged',
            'build_tests', 'build_solution', 'build_environment', 'build_task_environment', 'environment_id',
@@ -147,7 +147,7 @@ def describe_file(path:str, data:bytes, limit:int=2000) -> str:
     return f"{head}\nbinary {kind}, starts with {data[:16].hex(' ')}"
 
 # %% ../nbs/terminal_world/30_envs.ipynb #80df1eff
-class FileDraft(BaseModel):
+class FileText(BaseModel):
     "A_llm_direct's answer: the text of one file."
     content: str
 
@@ -323,7 +323,7 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
     if mode not in b.sec.modes: raise Discard(f"{path} needs generation mode {mode}, which environments.modes does not allow.")
     values = dict(path=path, file_type=spec.file_type or file_kind(path, spec.file_type), description=spec.description or '(none)')
     if mode == 'llm_direct':
-        draft = b.ask('env_file', FileDraft, previous.get(path), feedback, 'file', rnd, others=_others(current, path), **values)
+        draft = b.ask('env_file', FileText, previous.get(path), feedback, 'file', rnd, others=_others(current, path), **values)
         previous[path] = draft
         return draft.content.encode()
     if mode == 'local_tool':

@@ -16,7 +16,7 @@ from .agent import TerminusReply, TerminusCommand, reply_text
 # %% auto #0
 __all__ = ['STEMS', 'WORDS', 'LEVELS', 'FAMILIES', 'FamilyError', 'FamilyStep', 'FamilyTask', 'Family', 'family_tasks', 'solve',
            'family_records', 'FamilyPlan', 'import_families', 'held_out_instances', 'md_section', 'standin_teacher',
-           'standin_reflector', 'standin']
+           'standin_reflector', 'families_standin']
 
 # %% ../nbs/terminal_world/34_families.ipynb #dd39a7c6
 class FamilyError(TermworldError):
@@ -183,7 +183,7 @@ def standin_reflector(prompt:str) -> str:
             + '</failures>\n\n<guidance>\n   <steps>\n' + ''.join(f'   - {i}. {s.note}\n' for i, s in enumerate(steps, 1)) + '   </steps>\n</guidance>')
 
 # %% ../nbs/terminal_world/34_families.ipynb #4710629f
-def standin(options:str='') -> Callable:
+def families_standin(options:str='') -> Callable:
     "The replies of `fake:families[/weak=<family>,...]`: the stand-in teacher and reflector on task families (a scripted fake)."
     weak = set()
     for part in filter(None, options.split(';')):
@@ -199,4 +199,4 @@ def standin(options:str='') -> Callable:
         raise LLMError("fake:families plays only the teacher and reflector roles on task families; point this role at a model.")
     return reply
 
-STAND_INS['families'] = standin
+STAND_INS['families'] = families_standin

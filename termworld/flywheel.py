@@ -32,7 +32,7 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'NEGATE', 'FlywheelSection', 'Flywheel
            'follows_path', 'simulate_tool', 'simulate_user', 'turn_text', 'student_view', 'FlywheelTask', 'TreeRecord',
            'FlywheelRound', 'parse_turn', 'FlywheelEpisode', 'rollout', 'path_tools_of', 'Variant', 'Variants',
            'Answer', 'normalize_answer', 'consistent', 'solve_k', 'executed_result', 'consistent_execution',
-           'solve_by_execution', 'held_out_tasks', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round',
+           'solve_by_execution', 'held_out_lineage', 'failed_tasks', 'personas', 'gate_variant', 'reasoning_round',
            'agentic_round', 'FlywheelModel', 'FlywheelEval', 'round_student', 'with_student', 'round_models',
            'flywheel_holdout', 'round_training_tasks', 'evaluate_round', 'flywheel_eval', 'flywheel_trials',
            'plot_eval', 'FlywheelBenchEval', 'bench_category', 'bench_holdout', 'evaluate_round_bench',
@@ -40,7 +40,7 @@ __all__ = ['GOALS', 'STRATEGIES', 'STOP', 'NEGATE', 'FlywheelSection', 'Flywheel
            'flywheel_tasks', 'flywheel_grpo_rows', 'flywheel_sft_examples', 'episode_rows', 'episode_factory',
            'TerminalEpisode', 'round_reasoning_tasks', 'variant_sft_examples', 'variant_episodes', 'flywheel_stats',
            'plot_rounds', 'report_flywheel', 'what_moved', 'json_or', 'standin_expand', 'standin_invert',
-           'standin_user', 'standin_turn', 'standin']
+           'standin_user', 'standin_turn', 'flywheel_standin']
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #f245804b
 @config_section('flywheel')
@@ -857,7 +857,7 @@ def solve_by_execution(ctx:StageContext, env:Environment, k:int=3) -> list[Traje
                                settings=ctx.cfg.trajectories, sandbox=ctx.cfg, stage='flywheel') for i in range(k)]
 
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #ad52ccf3
-def held_out_tasks(store:RunStore) -> set[str]:
+def held_out_lineage(store:RunStore) -> set[str]:
     "The run's evaluation tasks and every task descending from one (empty before a split is written)."
     split = current_split(store)
     if split is None: return set()
@@ -865,7 +865,7 @@ def held_out_tasks(store:RunStore) -> set[str]:
 
 def failed_tasks(store:RunStore, limit:int|None=None) -> list[tuple[TaskSpec, Trajectory]]:
     "Training tasks with a failed verified trajectory in `trajectories`, each with one failing trajectory (never an evaluation task or its descendant)."
-    held = held_out_tasks(store)
+    held = held_out_lineage(store)
     tasks = {t.id: t for t in store.read('tasks') if t.kind == 'task' and t.ok and t.id not in held}
     out = {}
     failing = [tr for tr in store.read('trajectories') if tr.kind == 'trajectory' and tr.verdict is not None and not tr.passed and tr.task_id in tasks]
@@ -1531,7 +1531,7 @@ def result(self:TerminalEpisode, role:str='', model:str='', usage:Usage|None=Non
 # %% ../nbs/agenticqwen/60_flywheel.ipynb #a7c1e0d7
 def round_reasoning_tasks(store:RunStore, rnd:int) -> list[tuple[FlywheelTask, Environment]]:
     "Round `rnd`'s kept reasoning variants with a working environment that has tests (by id), never an evaluation task or a descendant of one."
-    held = held_out_tasks(store)
+    held = held_out_lineage(store)
     envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and e.tests.strip()}
     return sorted(((t, envs[t.task_id]) for t in flywheel_tasks(store, 'reasoning') if t.round == rnd and t.task_id in envs
                    and not {t.task_id, t.parent_id} & held), key=lambda pair: pair[0].id)
@@ -1747,7 +1747,7 @@ def standin_turn(system:str, messages:list[dict]) -> dict:
             if holds and tool not in calls: return {'tool': tool, 'arguments': args(tool, facts), 'message': '', 'done': False}
     return {'tool': '', 'arguments': {}, 'message': 'It is done; you will see it on your account shortly.', 'done': True}
 
-def standin(options:str='') -> Callable:
+def flywheel_standin(options:str='') -> Callable:
     "The replies of `fake:flywheel`: synthesizer (tree growth, inversion), simulated user and validator on the shipped scenarios (a scripted fake)."
     if options: raise LLMError(f"fake:flywheel takes no options (got {options!r}).")
     def reply(messages, schema):
@@ -1763,4 +1763,4 @@ def standin(options:str='') -> Callable:
         raise LLMError(f"fake:flywheel plays the synthesizer, simulated user and validator on shipped scenarios, not this request ({name or 'text'}); point this role at a model.")
     return reply
 
-STAND_INS['flywheel'] = standin
+STAND_INS['flywheel'] = flywheel_standin

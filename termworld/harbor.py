@@ -18,7 +18,7 @@ from .core import *
 from .core import TermworldError, command
 from .llm import get_llm
 from .prompt import clip
-from .runtime import (file_kind, is_text, sandbox_settings, open_sandbox, run_episode, verify, OracleAgent, NopAgent, env_vars, file_bytes,
+from .runtime import (file_kind, is_text, sandbox_settings, open_sandbox, run_agent, verify, OracleAgent, NopAgent, env_vars, file_bytes,
                                persist_env, empty_dirs, run_sh, read_sandbox_text)
 from .agent import terminus_agent
 from .sandbox import image as _image
@@ -28,9 +28,9 @@ from .sandbox.image import (DockerLine, parse_dockerfile, substitute, split_flag
 
 # %% auto #0
 __all__ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTask', 'toml_dumps', 'read_task_dir',
-           'write_task_dir', 'docker_state', 'base_image_tag', 'TaskResources', 'environment_to_task', 'test_criteria',
-           'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build',
-           'dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'pip_needs', 'runner_needs',
+           'write_task_dir', 'task_docker_state', 'base_image_tag', 'TaskResources', 'environment_to_task',
+           'test_criteria', 'task_to_records', 'find_task_dirs', 'import_tasks', 'export_environments', 'docker_build',
+           'task_dockerfile_setup', 'task_layer', 'RunnerUnavailable', 'uv_needs', 'pip_needs', 'runner_needs',
            'runner_cache', 'adapt_test_sh', 'sandbox_python', 'serve_runner', 'run_task', 'instruction_paths',
            'check_task', 'static_defects', 'check_tasks', 'verdict_line', 'harbor_run_cli', 'harbor_check_cli',
            'harbor_import_cli', 'harbor_export_cli', 'DockerLine', 'parse_dockerfile', 'substitute', 'BuildFailed',
@@ -251,7 +251,7 @@ def _context_modes(task:HarborTask) -> dict[str, int]:
     "Permission bits of a task's build-context files, keyed relative to `environment/`."
     return {k[len('environment/'):]: v for k, v in task.modes.items() if k.startswith('environment/')}
 
-def docker_state(task:HarborTask) -> DockerState:
+def task_docker_state(task:HarborTask) -> DockerState:
     "The static view of a task's Dockerfile (`sandbox.image.docker_state` on its build context): ENV, WORKDIR, base image, copied files and RUN lines."
     return _image.docker_state(task.dockerfile, task.context, _context_modes(task))
 
@@ -320,7 +320,7 @@ def test_criteria(tests:str) -> list[str]:
 # %% ../nbs/terminal_world/31_harbor.ipynb #29731c30
 def task_to_records(task:HarborTask, store:RunStore|None=None, inline_bytes:int=262_144) -> tuple[TaskSpec, Environment, list[str]]:
     "A `TaskSpec` and `Environment` for a task folder, with notes on what the records cannot hold."
-    state = docker_state(task)
+    state = task_docker_state(task)
     notes = list(task.notes) + list(state.notes)
     base = state.base or ''
     if base and not base.startswith('termworld-base'): notes.append(f"FROM {base}: imported environments run on the shared base image.")
@@ -444,7 +444,7 @@ def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=N
     return tag, notes
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #4928b6a6
-def dockerfile_setup(task:HarborTask) -> tuple[str, dict[str, bytes], DockerState, list[str]]:
+def task_dockerfile_setup(task:HarborTask) -> tuple[str, dict[str, bytes], DockerState, list[str]]:
     "A task's Dockerfile as a layer's setup (`sandbox.image.dockerfile_setup`): (script of its RUN and WORKDIR steps, COPY'd files, the static state, adaptations)."
     return _image.dockerfile_setup(task.dockerfile, task.context, _context_modes(task))
 
@@ -453,7 +453,7 @@ def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -
     from termworld.sandbox import build_layer
     froms = [d for d in parse_dockerfile(task.dockerfile) if d.op == 'FROM']
     if not froms: raise BuildFailed(f"{task.name}: environment/Dockerfile has no FROM line; add one.")
-    script, files, state, adapted = dockerfile_setup(task)
+    script, files, state, adapted = task_dockerfile_setup(task)
     base, choice, base_notes = _image.dockerfile_base(task.dockerfile, state.args, backend, base_image)
     adapted = list(choice.notes) + adapted + base_notes
     try: layer = build_layer(script, files, backend=backend, base=base, workdir='/', env={**state.args, **state.env},
@@ -672,7 +672,7 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
     pyfiles = {n: d for n, d in task.tests.items() if not n.endswith('.sh')}
     if verifier == 'pytest' and not any(n.endswith('.py') and PurePosixPath(n).name.startswith('test_') for n in pyfiles):
         return done(error='tests/ has no test_*.py file for --verifier pytest.')
-    static = docker_state(task)
+    static = task_docker_state(task)
     workdir = static.workdir if static.workdir != '/' else task.section('environment').get('workdir', '/')
     def opened(image, wd, network):
         return open_sandbox(sec, network=network, backend=backend, image=image, workdir=wd if wd != '/' else '/app', wall_s=timeout or sec.wall_s)
@@ -712,7 +712,7 @@ def run_task(task:HarborTask|str|Path, # a task folder or a HarborTask
                 extra = {k: str(v) for k, v in (task.section('verifier').get('env') or {}).items()}
                 return verify(sb, run.tests, timeout=task.verifier_timeout, workdir=workdir, env={**env, **runner_env, **extra},
                               script=task.test_entry, notes=notes)
-            ep = run_episode(record, runner, wall_s=timeout or task.agent_timeout, verifier_timeout=task.verifier_timeout,
+            ep = run_agent(record, runner, wall_s=timeout or task.agent_timeout, verifier_timeout=task.verifier_timeout,
                              sandbox_factory=lambda: nullcontext(sb), verifier=judge)
             result['notes'] += getattr(runner, 'notes', [])
             if agent not in ('oracle', 'nop'):
@@ -750,7 +750,7 @@ def check_task(task:HarborTask|str|Path, sandbox:str='auto', verifier:str='test.
     if 'solve.sh' not in task.solution: defects.append('solution/solve.sh is missing, so the task has no oracle.')
     defects += static_defects(task)
     if task.dockerfile.strip():
-        try: docker_state(task)
+        try: task_docker_state(task)
         except BuildFailed as e: defects.append(str(e))
     entry = task.tests.get(task.test_entry or '', b'').decode('utf-8', 'replace')
     for ref in sorted(set(re.findall(r'(?:/tests|\$TEST_DIR|\$\{TEST_DIR\})/([\w.-]+(?:/[\w.-]+)*)', entry))):

@@ -22,7 +22,7 @@ __all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR
            'is_text', 'run_sh', 'read_sandbox_text', 'empty_dirs', 'is_executable', 'write_files', 'file_bytes',
            'env_vars', 'persist_env', 'persist_script', 'materialize', 'layers_usable', 'environment_layer',
            'open_environment', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'parse_report', 'verdict_from',
-           'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_episode', 'episode_kind',
+           'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_agent', 'episode_kind',
            'kind_episode', 'NopAgent', 'OracleAgent', 'ReplayAgent']
 
 # %% ../nbs/runtime/05_runtime.ipynb #a52ebcfb
@@ -405,7 +405,7 @@ def verify(sb, # an open sandbox whose state is judged
 # %% ../nbs/runtime/05_runtime.ipynb #32270acb
 @runtime_checkable
 class EpisodeAgent(Protocol):
-    "What `run_episode` needs of an agent: a name, and `act`, which works in the prepared sandbox and returns its steps."
+    "What `run_agent` needs of an agent: a name, and `act`, which works in the prepared sandbox and returns its steps."
     name: str
     def act(self, sb, env:Environment, deadline:float) -> list: ...
 
@@ -423,7 +423,7 @@ class Episode:
     def passed(self) -> bool: return self.verdict is not None and self.verdict.passed
 
 # %% ../nbs/runtime/05_runtime.ipynb #26d8d250
-def run_episode(env:Environment, # the environment the agent works on
+def run_agent(env:Environment, # the environment the agent works on
                 agent:EpisodeAgent, # anything with `name` and `act(sb, env, deadline)`
                 *, sandbox=None, # the `sandbox` section (a Config, a SandboxSection or a dict of its keys)
                 store:RunStore|None=None, # run store for the environment's blobs
@@ -467,9 +467,10 @@ def kind_episode(env:Environment) -> Callable|None:
     "The episode runner registered for `env`'s kind; None for a terminal environment (the sandbox path above)."
     kind = env.env_kind or 'terminal'
     if kind == 'terminal': return None
+    load_declared('kind', kind, KIND_EPISODES)
     if kind not in KIND_EPISODES:
-        raise TaskRuntimeError(f"environment {env.id} is of kind {kind!r}, which no loaded module runs; import termworld.toolagent "
-                               f"(it runs tau2 and bfcl_multi_turn) or rebuild the environment as a terminal task.")
+        raise TaskRuntimeError(f"environment {env.id} is of kind {kind!r}, which no installed package runs (kinds: terminal, "
+                               f"{', '.join(sorted(KIND_EPISODES))}); install the package that declares it or rebuild the environment as a terminal task.")
     return KIND_EPISODES[kind]
 
 # %% ../nbs/runtime/05_runtime.ipynb #3cc73593

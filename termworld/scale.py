@@ -18,7 +18,7 @@ from .llm import ROLES, Models, ModelClient, spent
 
 # %% auto #0
 __all__ = ['Outbox', 'collecting', 'TaskStore', 'register_store', 'store_for', 'deliver', 'per_process', 'portable',
-           'StageContext', 'RoleClient', 'ray_module', 'probe_address', 'start_ray', 'stop_ray', 'run_task',
+           'StageContext', 'RoleClient', 'ray_module', 'probe_address', 'start_ray', 'stop_ray', 'ray_task_body',
            'RayExecutor']
 
 # %% ../nbs/foundation/03_scale.ipynb #f31bf4bb
@@ -261,7 +261,7 @@ def _portable_error(e:Exception, dumps:Callable) -> Exception:
         return e
     except Exception: return RuntimeError(f"{type(e).__name__}: {e}\n{note}")
 
-def run_task(ref_box:list, item) -> tuple[bool, Any, list]:
+def ray_task_body(ref_box:list, item) -> tuple[bool, Any, list]:
     "The body of each Ray task: `fn(item)` with this process's outbox active; returns `(ok, result or exception, outbox entries)`."
     import ray
     from termworld import scale as here   # the package's per-process state, whoever pickled this function
@@ -333,7 +333,7 @@ def map(self:RayExecutor, fn:Callable, items:Iterable, desc:str|None=None) -> It
         yield from ThreadExecutor(self.sec.workers, self.progress).map(fn, items, desc)
         return
     ref_box = [ray.put(data)]   # inside a list, so each task gets the ref and unpickles the function once per worker
-    task = ray.remote(max_calls=0)(run_task).options(**self.options(ray))   # workers are kept: models load once per process
+    task = ray.remote(max_calls=0)(ray_task_body).options(**self.options(ray))   # workers are kept: models load once per process
     bar = tqdm(total=len(items), desc=desc, disable=not self.progress or None, leave=False)
     budget, it, running = _BudgetWatch(self.cfg.budget), iter(items), {}
     def submit():

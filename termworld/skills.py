@@ -22,7 +22,7 @@ from .scale import StageContext
 
 # %% auto #0
 __all__ = ['POPULARITY_KEYS', 'NOT_SKILLS', 'decode_skill_bytes', 'split_front_matter', 'md_sections', 'skill_anchors',
-           'skill_popularity', 'read_skill', 'skill_files', 'read_skills', 'mark_duplicates', 'ingest_summary',
+           'skill_popularity', 'read_skill', 'skill_files', 'read_skills', 'mark_duplicate_skills', 'ingest_summary',
            'TaxonomyError', 'Subcategory', 'Category', 'Taxonomy', 'load_taxonomy', 'NameRules', 'load_name_rules',
            'name_filter', 'skill_md', 'SkillScores', 'score_skills', 'score_filter', 'popularity_filter',
            'label_schema', 'classify_skills', 'skill_funnel', 'SkillsSection', 'unusable', 'run_skills',
@@ -244,10 +244,10 @@ def read_skills(root:str|Path, limit:int|None=None, **kwargs) -> list[Skill]:
         raise ConfigError(f"skills folder {root} holds no skill files ({f'its {others} files are not .md files' if others else 'it is empty'}); "
                           "point skills.path at a folder of SKILL.md folders or .md files.")
     skills = [read_skill(p, root, **kwargs) for p in files[:limit]]
-    return mark_duplicates(skills)
+    return mark_duplicate_skills(skills)
 
 # %% ../nbs/terminal_world/10_skills.ipynb #306eb93a
-def mark_duplicates(skills:list[Skill]) -> list[Skill]:
+def mark_duplicate_skills(skills:list[Skill]) -> list[Skill]:
     "Mark exact copies and same-name skills as `duplicate` (keeping the well-formed one, then the more popular, then the longer one)."
     first, out = {}, []
     for s in sorted((s for s in skills if s.ok), key=lambda s: len(s.repairs)):   # stable: among equals, the first file wins

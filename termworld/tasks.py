@@ -23,7 +23,7 @@ from .prompt import render_messages
 __all__ = ['Line', 'DIVERSITY_SETTINGS', 'PersonaError', 'load_personas', 'FileDraft', 'TaskDraft', 'GuidelineDraft', 'Score',
            'JudgeReply', 'ScenarioReply', 'TasksSection', 'pair_tasks', 'primitive_text', 'render_blueprint',
            'render_task', 'spec_problems', 'structure_gate', 'judge_gate', 'decline_reason', 'synthesize_task',
-           'fake_task_replies', 'embed_texts', 'near_duplicates', 'dedup_mask', 'mark_duplicates', 'run_tasks',
+           'fake_task_replies', 'embed_texts', 'near_duplicates', 'dedup_mask', 'mark_duplicate_tasks', 'run_tasks',
            'origin_family', 'task_funnel', 'task_cost', 'report_tasks', 'scenario_clusters', 'diversity_experiment',
            'plot_diversity', 'scaled_settings', 'diversity_cli']
 
@@ -365,7 +365,7 @@ def _synthesize(ctx:StageContext, section:TasksSection, item:tuple, **kw) -> Tas
     candidate, primitive, persona = item
     return synthesize_task(candidate, primitive, persona, ctx.models, section, **kw)
 
-def mark_duplicates(store:RunStore, threshold:float|None) -> int:
+def mark_duplicate_tasks(store:RunStore, threshold:float|None) -> int:
     "Mark accepted specs that near-duplicate an earlier accepted one as `duplicate`; returns how many were marked."
     if threshold is None: return 0
     # synthesized specs only (flywheel variants resemble their parents by design; imports are benchmarks), in id order:
@@ -399,7 +399,7 @@ def run_tasks(cfg:Config, # run configuration (its `tasks` section)
         ctx = StageContext(cfg, store, 'tasks', models=models if models is not None else per_process(_stage_models))
         items = [(c, by_prim[c.primitive_id], by_persona.get(next(iter(c.persona_ids), None))) for c in todo]
         for _, task in get_executor(cfg).map(functools.partial(_synthesize, ctx, section), items, desc='tasks'): store.append('tasks', task)
-    mark_duplicates(store, section.dedup_threshold)
+    mark_duplicate_tasks(store, section.dedup_threshold)
 
 # %% ../nbs/terminal_world/20_tasks.ipynb #185f0c49
 def origin_family(origin:str) -> str:

@@ -19,7 +19,7 @@ from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, ope
                              import_tau2, import_bfcl, BenchError, BenchSection)
 
 # %% auto #0
-__all__ = ['ToolAgent', 'NopAgent', 'bfcl_call', 'OracleAgent', 'tool_turn', 'run_tool_episode', 'model_tool_episode',
+__all__ = ['ToolAgent', 'ToolNopAgent', 'bfcl_call', 'ToolOracleAgent', 'tool_turn', 'run_tool_episode', 'model_tool_episode',
            'replay_check', 'tool_messages', 'tool_chat_rows', 'tool_atif', 'parse_tool_turn', 'ToolEpisodeResult',
            'ToolEpisode']
 
@@ -37,7 +37,7 @@ class ToolAgent:
         params = {k: v for k, v in dict(temperature=self.temperature, max_tokens=self.max_tokens).items() if v is not None}
         return self.llm.chat(messages, tools=tools, role=self.role, stage=self.stage, record_id=record_id, sample=self.sample, **params)
 
-class NopAgent:
+class ToolNopAgent:
     "An agent that does nothing: it ends a τ2 conversation at once and answers every BFCL turn without a call."
     name = 'nop'
     def act(self, messages, tools, record_id='') -> Reply: return Reply(text=STOP)
@@ -70,7 +70,7 @@ def bfcl_call(text:str, env:BfclEnv) -> tuple[str, dict]:
         else: raise BenchError(f"no API class of {env.entry['id']} has {name}; cannot name the arguments of {text!r}.")
     return name, args
 
-class OracleAgent:
+class ToolOracleAgent:
     "Replays the ground truth of the task behind an open environment (see above); `user()` is the scripted user τ2 needs."
     name = 'oracle'
     def __init__(self, env:ToolEnv):
@@ -107,7 +107,7 @@ def tool_turn(live:ToolEnv, # an open environment
     answer = live.user_turn(text or '')
     return [answer] if answer is not None else []
 
-def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env when None), NopAgent
+def run_tool_episode(agent, # ToolAgent, ToolOracleAgent (built from the open env when None), ToolNopAgent
                      env:Environment, # an environment record of a tool-calling kind
                      *, user=None, # τ2's user: Tau2User(models['simulator']) or ScriptedUser (default: the oracle's script, else a scripted user)
                      role:str='teacher', sample:int=0, attempt:int=0, guideline:str|None=None, cheatsheet:str|None=None,
@@ -116,8 +116,8 @@ def run_tool_episode(agent, # ToolAgent, OracleAgent (built from the open env wh
     "Run one tool-calling episode on a τ2 or BFCL environment and verify it with the benchmark's own evaluator."
     t0 = time.perf_counter()
     live = open_env(env)
-    if agent is None: agent = OracleAgent(live)
-    if isinstance(live, Tau2Env): live.user = user if user is not None else (agent.user() if isinstance(agent, OracleAgent) else ScriptedUser())
+    if agent is None: agent = ToolOracleAgent(live)
+    if isinstance(live, Tau2Env): live.user = user if user is not None else (agent.user() if isinstance(agent, ToolOracleAgent) else ScriptedUser())
     system = add_scaffold(live.system_prompt, guideline, cheatsheet) if live.system_prompt or guideline or cheatsheet else ''
     messages = [{'role': 'system', 'content': system}] if system else []
     pending = live.start()
@@ -179,8 +179,8 @@ def replay_check(records:list[tuple[TaskSpec, Environment]]) -> pd.DataFrame:
     rows = []
     for spec, env in records:
         live_o, live_n = open_env(env), open_env(env)
-        oracle = OracleAgent(live_o); live_o.user = oracle.user()
-        rows.append(dict(task=env.benchmark['id'], kind=env.env_kind, oracle=_episode_reward(oracle, live_o), nop=_episode_reward(NopAgent(), live_n)))
+        oracle = ToolOracleAgent(live_o); live_o.user = oracle.user()
+        rows.append(dict(task=env.benchmark['id'], kind=env.env_kind, oracle=_episode_reward(oracle, live_o), nop=_episode_reward(ToolNopAgent(), live_n)))
         rows[-1]['nop_expected'] = 1.0 if isinstance(live_o, Tau2Env) and _nothing_to_do(live_o, live_n) else 0.0
     return pd.DataFrame(rows)
 

@@ -29,7 +29,7 @@ __all__ = ['VARIANTS', 'SFT_DEFAULTS', 'GRPO_DEFAULTS', 'TOOL_KINDS', 'TrainingE
            'load_for_training', 'training_tokenizer', 'lora_config', 'trl_arguments', 'sft_arguments', 'sft_config',
            'plain_tool_row', 'train_sft', 'student_spec', 'SuppressionSettings', 'signed_token_loss',
            'weighted_collator', 'completion_text', 'format_reward', 'verifier_reward', 'RubricJudgement',
-           'rubric_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config',
+           'criteria_reward', 'sandbox_executor', 'task_prompts', 'GRPOSettings', 'grpo_arguments', 'grpo_config',
            'train_grpo', 'play_episode', 'episode_rollout_func', 'episode_reward', 'episode_format_reward',
            'tool_episode_rows', 'tool_episode_factory', 'tool_users', 'TrainSection', 'effective_recipe', 'run_train',
            'train_runs', 'report_sft', 'report_train']
@@ -752,7 +752,7 @@ class RubricJudgement(BaseModel):
     "The judge's verdict per criterion, in order."
     met: list[bool]
 
-def rubric_reward(judge, instruction:str="Mark each criterion as met (true) or not met (false) by the agent's reply.") -> Callable:
+def criteria_reward(judge, instruction:str="Mark each criterion as met (true) or not met (false) by the agent's reply.") -> Callable:
     "A reward function: the judge marks each of the row's `criteria` met or not; reward = fraction met."
     def rubric(prompts, completions, criteria, **kw) -> list[float]:
         out = []
@@ -775,7 +775,7 @@ def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None,
                      sandbox=None, # the `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
                      command_timeout:float=30.0, test_timeout:float=120.0) -> Callable[[str, str], float]:
     "`execute(task_id, reply)` for `verifier_reward`: the reply's commands typed into a fresh sandbox's terminal, then the task's verifier."
-    from termworld.runtime import ReplayAgent, run_episode, sandbox_settings
+    from termworld.runtime import ReplayAgent, run_agent, sandbox_settings
     parse_reply, sec = _agent().parse_reply, sandbox_settings(sandbox)
     def execute(task_id:str, text:str) -> float:
         parsed = parse_reply(text)
@@ -783,7 +783,7 @@ def sandbox_executor(envs:dict[str, Environment], store:RunStore|None=None,
         env = envs.get(task_id)
         if env is None: raise TrainingError(f"no environment for task {task_id}; build environments first.")
         typed = [[Command(keystrokes=c.keystrokes, duration=c.duration) for c in parsed.reply.commands]]
-        ep = run_episode(env, ReplayAgent(typed), sandbox=sec, store=store, wall_s=command_timeout, verifier_timeout=test_timeout)
+        ep = run_agent(env, ReplayAgent(typed), sandbox=sec, store=store, wall_s=command_timeout, verifier_timeout=test_timeout)
         if ep.error: raise TrainingError(f"the verifier reward of {task_id} could not be computed: {ep.error}")
         return ep.verdict.reward
     return execute
@@ -1045,7 +1045,7 @@ def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> li
                                                           cfg.train.grpo.command_timeout)))
         elif name == 'rubric':
             from termworld.llm import Models
-            funcs.append(rubric_reward(Models(cfg, store, stage='train')['judge']))
+            funcs.append(criteria_reward(Models(cfg, store, stage='train')['judge']))
     return funcs
 
 def run_train(cfg:Config, store:RunStore):

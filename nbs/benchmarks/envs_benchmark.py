@@ -13,7 +13,7 @@ from pathlib import Path
 
 from termworld.core import RunStore, TaskSpec, Blueprint, FileSpec
 from termworld.llm import ScriptedLLM
-from termworld.envs import (EnvironmentsSection, build_environment, open_sandbox, FileDraft, FileReview, SetupDraft,
+from termworld.envs import (EnvironmentsSection, build_environment, open_sandbox, FileText, FileReview, SetupDraft,
                             ProbePlan, TestsDraft, SolutionDraft)
 
 CSV = 'id,region,amount\n1,north,10\n2,north,20\n3,south,12\n'
@@ -27,7 +27,7 @@ SOLVE = '''python3 -c "import csv, json; t = {}
 for r in csv.DictReader(open('/app/sales.csv')): t[r['region']] = t.get(r['region'], 0) + int(r['amount'])
 json.dump(t, open('/app/totals.json', 'w'))"
 '''
-REPLIES = {FileDraft: {'content': CSV}, FileReview: {'ok': True, 'issues': []}, SetupDraft: {'script': 'mkdir -p /app/reports'},
+REPLIES = {FileText: {'content': CSV}, FileReview: {'ok': True, 'issues': []}, SetupDraft: {'script': 'mkdir -p /app/reports'},
            ProbePlan: {'probes': [{'command': 'test -d /app/reports'}]}, TestsDraft: {'tests': TESTS}, SolutionDraft: {'script': SOLVE}}
 
 

@@ -3,7 +3,7 @@
 #
 # Run from the repository root on a machine with one NVIDIA GPU (under 5 minutes):
 #     bash nbs/benchmarks/gpu_check.sh [OUT_DIR]
-# It installs nothing. It runs the `#| gpu` cells of nbs/foundation/01_llm, nbs/distill/70_train and nbs/distill/80_evaluate
+# It installs nothing. It runs the `#| gpu` cells of nbs/foundation/llm/06_local, nbs/distill/70_train and nbs/distill/80_evaluate
 # (`nbdev_test --flags gpu`), then a small `termworld run --preset demo --only train,evaluate --set models.device=cuda`
 # on a run holding the demo's imported tasks, and prints one table: decode tokens/s at batch 1 and 32, steps/s of
 # QLoRA, full fine-tuning and GRPO, peak GPU memory, each against the bf16 matmul peak measured here (the floor).
@@ -29,7 +29,7 @@
 # `nsenter … bwrap` with only those on PATH.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-# nbs/benchmarks: the gpu cell of nbs/foundation/01_llm imports llm_benchmark, and nbdev_test runs a notebook in its own folder
+# nbs/benchmarks: the gpu cell of nbs/foundation/llm/06_local imports llm_benchmark, and nbdev_test runs a notebook in its own folder
 export HF_HUB_OFFLINE=1 PYTHONPATH="$PWD:$PWD/nbs/benchmarks${PYTHONPATH:+:$PYTHONPATH}"
 PY=$(command -v python || command -v python3)
 if command -v termworld >/dev/null; then TW=(termworld)
@@ -56,7 +56,7 @@ start=$SECONDS
 status=0
 
 # 1. the gpu cells (the notebooks' CPU cells run too: they are quick)
-for nb in foundation/01_llm distill/70_train distill/80_evaluate; do
+for nb in foundation/llm/06_local distill/70_train distill/80_evaluate; do
     t0=$SECONDS
     if timeout 600 nbdev_test --path "nbs/$nb.ipynb" --flags gpu >"$OUT/${nb##*/}.log" 2>&1; then r=passed; else r=FAILED; status=1; fi
     echo "  nbdev_test --flags gpu nbs/$nb.ipynb: $r in $((SECONDS - t0))s (log: $OUT/${nb##*/}.log)"

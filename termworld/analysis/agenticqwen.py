@@ -16,7 +16,7 @@ from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecor
 from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
-__all__ = ['TABLE1_COLUMNS', 'PUBLISHED', 'published_values', 'paper_mismatches', 'round_gains', 'plot_gains', 'benchmark_trials',
+__all__ = ['TABLE1_COLUMNS', 'PUBLISHED', 'published_values', 'table_mismatches', 'round_gains', 'plot_gains', 'benchmark_trials',
            'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table']
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #9188c9ee
@@ -52,7 +52,7 @@ def published_values(name:str='table1') -> pd.DataFrame:
                               source=f"{a['source']}, row {r}, column {a['columns'][c]}", read_off_chart=a['read_off_chart'])
                          for r, vals in df.iterrows() for c, v in vals.items()])
 
-def paper_mismatches(pub:pd.DataFrame, # a `PUBLISHED` table (or a copy)
+def table_mismatches(pub:pd.DataFrame, # a `PUBLISHED` table (or a copy)
                      text:str, # the paper's full text
                     ) -> list[str]:
     "Where `pub` differs from the paper: per row, the numbers on its line of the table after `attrs['caption']`, read by regex, against the values as printed; empty when all agree."

@@ -305,19 +305,6 @@ def snapshot(self:Sandbox, path:str|None=None) -> dict[str, str]:
     self._check()
     return self._impl.snapshot(sandbox_path(path or self.workdir, self.workdir))
 
-# %% ../../nbs/runtime/sandbox/01_base.ipynb #657263e8
-@patch
-def terminal(self:Sandbox, width:int|None=None, height:int|None=None, max_output:int=10_000) -> Terminal:
-    "A tmux session inside the sandbox (network off) for keystroke-level agents; the size defaults to `terminal_size`."
-    self._check()
-    lacks = [m for m in TERMINAL_METHODS if not callable(getattr(self._impl, m, None))]
-    if lacks: raise SandboxError(f"the {self.backend} backend cannot host a terminal (it lacks {', '.join(lacks)}); use bwrap, docker or process.")
-    from termworld.sandbox.terminal import Terminal
-    term = Terminal(self, width or self.terminal_size[0], height or self.terminal_size[1], max_output)
-    self.terminals.append(term)
-    self._ensure_watch()
-    return term
-
 # %% ../../nbs/runtime/sandbox/01_base.ipynb #263067fb
 @patch
 def close(self:Sandbox):

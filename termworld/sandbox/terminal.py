@@ -295,3 +295,16 @@ def close(self:Terminal):
     self.closed = True
     self._tmux('kill-server', check=False)
     self._kill_proc()
+
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #f7f285cb
+# `Sandbox.terminal` lives here, beside the class it returns: the base module never imports a backend or the terminal
+@patch
+def terminal(self:Sandbox, width:int|None=None, height:int|None=None, max_output:int=10_000) -> Terminal:
+    "A tmux session inside the sandbox (network off) for keystroke-level agents; the size defaults to `terminal_size`."
+    self._check()
+    lacks = [m for m in TERMINAL_METHODS if not callable(getattr(self._impl, m, None))]
+    if lacks: raise SandboxError(f"the {self.backend} backend cannot host a terminal (it lacks {', '.join(lacks)}); use bwrap, docker or process.")
+    term = Terminal(self, width or self.terminal_size[0], height or self.terminal_size[1], max_output)
+    self.terminals.append(term)
+    self._ensure_watch()
+    return term
