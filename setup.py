@@ -44,8 +44,10 @@ REGISTRY = {   # module: {registry: names it registers}
     'termworld.recover': {'section': ['recovered'], 'record': ['integrity_audit', 'recovery_scenario', 'training_set']},
     'termworld.train': {'section': ['sft', 'train'], 'record': ['sft_dataset', 'train_run']},
     'termworld.evaluate': {'section': ['evaluate'], 'record': ['eval_summary']},
-    'termworld.flywheel': {'section': ['flywheel'], 'stand_in': ['flywheel'],
-                           'record': ['flywheel_task', 'behavior_tree', 'flywheel_round', 'flywheel_model', 'flywheel_eval', 'flywheel_bench_eval']},
+    'termworld.flywheel.trees': {'section': ['flywheel']},
+    'termworld.flywheel.users': {'record': ['flywheel_task', 'behavior_tree', 'flywheel_round']},
+    'termworld.flywheel.rounds': {'record': ['flywheel_model', 'flywheel_eval', 'flywheel_bench_eval']},
+    'termworld.flywheel.report': {'stand_in': ['flywheel']},
     'termworld.pipeline': {'section': ['experiment']},
     'termworld.scale': {'executor': ['ray']},
 }
