@@ -706,6 +706,18 @@ def descendants(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
     return _walk(ids, lambda i: children.get(i, ()))
 
 # %% ../nbs/foundation/00_core.ipynb #fab57af8
+@functools.lru_cache(maxsize=32)
+def _parsed(text:str) -> tuple[dict[str, list[ast.ClassDef]], dict[int, str]|None]|None:
+    "A source text's class definitions by name and its `# comments` by line, parsed once per text (a module defines many sections); None if it does not parse."
+    try: tree = ast.parse(text)
+    except SyntaxError: return None
+    classes = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ClassDef): classes.setdefault(n.name, []).append(n)
+    try: comments = {t.start[0]: t.string.lstrip('#').strip() for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT}
+    except (tokenize.TokenError, SyntaxError): comments = None
+    return classes, comments
+
 def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
     "The source text and `ast.ClassDef` of `cls`: from the frame creating it (a module or a notebook cell, whose source is in `linecache`), else its source file."
     places, frame = [], sys._getframe(1)
@@ -715,9 +727,9 @@ def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
     for filename, line in places:
         text = ''.join(linecache.getlines(filename)) if filename else ''
         if f'class {cls.__name__}' not in text: continue
-        try: tree = ast.parse(text)
-        except SyntaxError: continue
-        nodes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
+        parsed = _parsed(text)
+        if parsed is None: continue
+        nodes = parsed[0].get(cls.__name__, [])
         for node in nodes:
             start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             if line is None or start <= line <= node.end_lineno: return text, node
@@ -729,10 +741,8 @@ def field_comments(cls) -> dict[str, str]:
     found = _class_def(cls)
     if found is None: return {}
     text, node = found
-    lines = text.splitlines()
-    try: tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, SyntaxError): return {}
-    comments = {t.start[0]: t.string.lstrip('#').strip() for t in tokens if t.type == tokenize.COMMENT}
+    lines, comments = text.splitlines(), _parsed(text)[1]
+    if comments is None: return {}
     out = {}
     for stmt in node.body:
         if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)): continue

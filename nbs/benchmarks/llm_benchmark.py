@@ -3,13 +3,18 @@ time from the safetensors cache, batched decoding of concurrent requests against
 (float32 and int8 weights, `models.quantize`), and remote throughput at concurrency 1/8/32 against a
 fixed-latency server.
 
-Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--only-grammar] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
+Run: python nbs/benchmarks/llm_benchmark.py [--skip-local] [--only-batched] [--only-grammar] [--only-prefix] [--only-dtype] [--batches 1,4,8] [--quantize none,int8] [--tokens 64] [--repeats 2]
      [--device auto] [--latency 0.25]
 Goals: layer ≥ 0.9× bare tokens/s; remote throughput ≥ 90% of concurrency/latency; batched decode tokens/s as
 a ratio to the bandwidth floor. The floor: each decode step reads every weight once (b rows share one read), so
 floor = b × bandwidth / weight bytes read per step, with the bandwidth measured here by a 512 MB numpy copy
 (read + write) just before, and the bytes those of the model's linear layers as loaded (4 per float32 weight,
 1 per int8 weight plus its per-channel scale); the embedding lookup reads one row and is left out.
+Prefix reuse (`--only-prefix`): a stage's calls share their system prompt and instructions and differ in a
+tail (the skills judge's shape), and an agent's next turn repeats its history; each workload runs with the
+engine's stored states off and on, against the floor of prefilling only the tokens no earlier call ran.
+Weights' dtype (`--only-dtype`): prefill (600 tokens) and greedy decode (64 tokens) with float32 and bfloat16
+weights, and how many of 40 greedy tokens the two agree on.
 Results with the exact commands and the machine load: nbs/benchmarks/RESULTS.md.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -177,6 +182,64 @@ def grammar_masks(caps=(64, 192, 1024), repeats:int=5) -> list[dict]:
         rows.append(dict(cap=cap, ms_per_token=round(ms, 4), floor_ms_per_token=round(floor, 4), ratio=round(ms / floor, 2), compile_s=round(compile_s, 2)))
     return rows
 
+def prefix_reuse(n:int=8, shared:int=500, tail:int=100, n_tokens:int=16, turns:int=4) -> list[dict]:
+    "Calls that share a `shared`-token beginning, and a `turns`-turn conversation, with prefix reuse off and on."
+    eng = load_engine('smollm2-135m-instruct')
+    llm = LocalLLM('smollm2-135m-instruct', batch=1)
+    words = eng.tok.decode(list(range(1000, 1000 + shared)))
+    system = {'role': 'system', 'content': 'You review agent skills. ' + words}
+    calls = [[system, {'role': 'user', 'content': eng.tok.decode(list(range(3000 + i * tail, 3000 + (i + 1) * tail)))}] for i in range(n)]
+    def conversation():
+        msgs, out = [system, {'role': 'user', 'content': 'List the files, then count them.'}], []
+        for t in range(turns):
+            r = llm.chat(msgs, max_tokens=n_tokens, temperature=0.0)
+            out.append(r.text); msgs = msgs + [{'role': 'assistant', 'content': r.text}, {'role': 'user', 'content': f'Output of step {t}: ok.'}]
+        return out
+    import torch
+    ids = torch.randint(1000, 20000, (1, shared + tail))
+    with torch.inference_mode(): eng.model(ids)                                   # warm up
+    t0 = time.perf_counter()
+    with torch.inference_mode(): eng.model(ids)
+    prefill_tok_s = (shared + tail) / (time.perf_counter() - t0)
+    rows = []
+    for name, work in (('shared beginning', lambda: [llm.chat(m, max_tokens=n_tokens).text for m in calls]), ('conversation', conversation)):
+        got = {}
+        for on in (False, True):
+            eng.prefixes.clear(); eng.prefix_bytes = (512 << 20) if on else 0
+            p0, r0, t0 = eng.prompt_tokens, eng.reused_tokens, time.perf_counter()
+            got[on] = work()
+            got[f's{on}'], got[f'p{on}'], got[f'r{on}'] = time.perf_counter() - t0, eng.prompt_tokens - p0, eng.reused_tokens - r0
+        rows.append(dict(workload=name, prompt_tokens=got['pTrue'], reused=got['rTrue'], seconds_off=round(got['sFalse'], 2),
+                         seconds_on=round(got['sTrue'], 2), speedup=round(got['sFalse'] / got['sTrue'], 2),
+                         # the floor: the same calls with exactly the reused tokens' prefill taken away
+                         floor_s=round(floor := got['sFalse'] - got['rTrue'] / prefill_tok_s, 2), floor_over_on=round(floor / got['sTrue'], 2),
+                         same_replies=got[False] == got[True]))
+    eng.prefix_bytes = 512 << 20
+    return dict(prefill_tok_s=round(prefill_tok_s), rows=rows)
+
+def dtypes(n_tokens:int=64, prompt:int=600) -> list[dict]:
+    "Bare transformers prefill and decode rates of the embedded model in float32 and bfloat16 on this machine."
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from termworld.llm import resolve_local
+    src = resolve_local('smollm2-135m-instruct')
+    tok = AutoTokenizer.from_pretrained(src)
+    x = tok.apply_chat_template(PROMPT, add_generation_prompt=True, return_tensors='pt', return_dict=True)['input_ids']
+    ids = torch.randint(1000, 20000, (1, prompt))
+    rows, texts = [], {}
+    for dt in ('float32', 'bfloat16'):
+        m = AutoModelForCausalLM.from_pretrained(src, dtype=getattr(torch, dt)).eval()
+        with torch.inference_mode():
+            m(ids); pre = min(_timed(lambda: m(ids)) for _ in range(3))
+            gen = lambda: m.generate(x, max_new_tokens=n_tokens, min_new_tokens=n_tokens, do_sample=False, pad_token_id=tok.pad_token_id)
+            gen(); dec = min(_timed(gen) for _ in range(2))
+            texts[dt] = m.generate(x, max_new_tokens=40, do_sample=False, pad_token_id=tok.pad_token_id)[0, x.shape[1]:].tolist()
+        rows.append(dict(dtype=dt, prefill_tok_s=round(prompt / pre), decode_tok_s=round(n_tokens / dec, 1)))
+    a, b = texts['float32'], texts['bfloat16']
+    same = next((i for i, (p, q) in enumerate(zip(a, b)) if p != q), min(len(a), len(b)))
+    for r in rows: r['greedy_tokens_equal_to_float32'] = same if r['dtype'] == 'bfloat16' else len(a)
+    return rows
+
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()
     ap.add_argument('--skip-local', action='store_true')
@@ -188,8 +251,21 @@ if __name__ == '__main__':
     ap.add_argument('--repeats', type=int, default=2, help='timed repeats per batch size (the best is kept)')
     ap.add_argument('--only-batched', action='store_true')
     ap.add_argument('--only-grammar', action='store_true', help='only the token-mask time of the local Terminus reply grammar')
+    ap.add_argument('--only-dtype', action='store_true', help='only bare prefill/decode rates in float32 and bfloat16')
+    ap.add_argument('--only-prefix', action='store_true', help='only prefix reuse: shared beginnings and a conversation, reuse off and on')
     a = ap.parse_args()
     res = {}
+    if a.only_dtype:
+        print('load average before:', os.getloadavg())
+        for r in dtypes(): print('dtype:', json.dumps(r))
+        print('load average after:', os.getloadavg())
+        sys.exit(0)
+    if a.only_prefix:
+        print('load average before:', os.getloadavg())
+        r = prefix_reuse(); print('prefill tokens/s (600-token prompt):', r['prefill_tok_s'])
+        for row in r['rows']: print('prefix reuse:', json.dumps(row))
+        print('load average after:', os.getloadavg())
+        sys.exit(0)
     if a.only_grammar:
         print('load average before:', os.getloadavg())
         for r in grammar_masks(): print('grammar masks:', json.dumps(r))

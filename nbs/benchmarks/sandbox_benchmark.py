@@ -6,7 +6,8 @@ Run from the repository root (needs the base image, and a Docker daemon for the 
     python nbs/benchmarks/sandbox_benchmark.py --breakdown [--n 30]    # where one bwrap run's time goes
 
 Lifecycle = create + write 3 files + one command + read + destroy, with 0.2 s untimed between sandboxes (the
-background seeding of sandbox directories keeps up at that pace; "cold" turns it off). Floors are measured live on this machine, interleaved call by call with the operation they compare to (bare `bwrap … true`, `docker run --rm … true`, `docker exec … true`) and
+background seeding of sandbox directories, and of cgroups with their spawner, keeps up at that pace; "cold" turns it
+off, so each run joins a new cgroup itself). Floors are measured live on this machine, interleaved call by call with the operation they compare to (bare `bwrap … true`, `docker run --rm … true`, `docker exec … true`) and
 also quoted from DESIGN.md §5. Goals: bwrap lifecycle ≤ 3× bare bwrap; docker lifecycle ≤ 1.3× bare `docker run`;
 terminal round trip for a finished command < 50 ms on bwrap. This is a measurement, not a test.
 """
@@ -53,8 +54,11 @@ def paired(op, floor, n:int, pause:float=0.0) -> tuple[float, float]:
         start = time.perf_counter(); floor(); b.append(time.perf_counter() - start)
     return statistics.median(a), statistics.median(b)
 
+SPAWNED = {'with': 0, 'without': 0}   # bwrap lifecycles whose sandbox had a spawner ready (runs born in its cgroup)
+
 def lifecycle(backend:str):
     with Sandbox(backend) as sb:
+        if backend == 'bwrap': SPAWNED['with' if sb._impl.spawner is not None else 'without'] += 1
         for i in range(3): sb.write(f'f{i}.txt', f'file {i}\n')
         r = sb.run(['cat', 'f0.txt', 'f1.txt', 'f2.txt'])
         assert r.exit_code == 0, r
@@ -81,7 +85,9 @@ def measure(backend:str, n:int, floors:dict) -> list[tuple[str, float, str|None,
         sandbox._POOL.size = 0
         add('lifecycle (cold)', lambda: lifecycle(backend), few, 0.2)
     finally: sandbox._POOL.size = size
+    SPAWNED.update({'with': 0, 'without': 0})
     add('lifecycle', lambda: lifecycle(backend), few, 0.2)
+    if backend == 'bwrap': print(f"(bwrap lifecycle: a spawner was ready in {SPAWNED['with']} of {sum(SPAWNED.values())} sandboxes)")
     with Sandbox(backend) as sb:
         add('run (argv)', lambda: sb.run(['true']), n)
         add('run (bash -lc)', lambda: sb.run('true'), n)
@@ -93,23 +99,29 @@ def measure(backend:str, n:int, floors:dict) -> list[tuple[str, float, str|None,
     return rows
 
 def breakdown(n:int) -> list[tuple[str, float]]:
-    "Where a bwrap run's time goes: bare bwrap, our bwrap command alone, with the rlimit prefix, and with the cgroup join (interleaved)."
+    "Where a bwrap run's time goes: bare bwrap, our bwrap command alone, with the rlimit prefix, joining the cgroup per run, started by the sandbox's spawner (interleaved)."
     root = image_dir()
     bare = ['bwrap', '--ro-bind', str(root/'usr'), '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib',
             '--symlink', 'usr/lib64', '/lib64', '--dev', '/dev', '--proc', '/proc', '--unshare-all', '--die-with-parent', 'true']
+    with Sandbox('bwrap'): pass          # the first sandbox of a process has no spawner ready; the next one does
+    time.sleep(1)
     with Sandbox('bwrap') as sb:
-        full = sb._impl.command(['true'], False, {}, sb.workdir)
+        impl = sb._impl
+        assert impl.spawner is not None, "no spawner: cgroups cannot be made here"
+        full = impl.command(['true'], False, {}, sb.workdir, joined=True)   # the run command that joins the cgroup itself
         i = full.index('bwrap')
         steps = full[2].split(' && ')
         limits_only = ['/bin/sh', '-c', ' && '.join(s for s in steps if 'cgroup' not in s), 'sandbox', *full[i:]]
+        def spawned(): impl.spawner.popen(full[i:], env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')}).wait()
         variants = {'bare `bwrap true`': bare, 'our bwrap command (mounts, env)': full[i:],
-                    '+ rlimits (sh prefix)': limits_only, '+ cgroup join (the full run command)': full,
-                    'Sandbox.run (Python: pipes, capture)': None}
+                    '+ rlimits (sh prefix)': limits_only, '+ cgroup join per run (sh prefix, the run command before the spawner)': full,
+                    "started by the sandbox's spawner (born in its cgroup; rlimits inherited)": spawned,
+                    'Sandbox.run (Python: pipes, capture; the spawner)': lambda: sb.run(['true'])}
         times = {k: [] for k in variants}
         for _ in range(n):
             for k, cmd in variants.items():
                 start = time.perf_counter()
-                if cmd is None: sb.run(['true'])
+                if callable(cmd): cmd()
                 else: subprocess.run(cmd, check=False)
                 times[k].append(time.perf_counter() - start)
     return [(k, statistics.median(v)) for k, v in times.items()]

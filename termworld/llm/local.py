@@ -17,10 +17,10 @@ from .base import ContextLengthError, LLM, LLMError, Reply, SchemaError, json_gr
 from .specs import run_path
 
 # %% auto #0
-__all__ = ['EMBEDDED', 'TOOL_TURN_INSTRUCTION', 'resolve_device', 'resolve_dtype', 'resolve_quantize', 'check_devices',
-           'local_options', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8', 'load_engine',
-           'unload_models', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages', 'tool_menu',
-           'tool_prompt', 'tool_turn_text', 'embedder', 'embed']
+__all__ = ['EMBEDDED', 'PREFIX_CACHE_MB', 'TOOL_TURN_INSTRUCTION', 'resolve_device', 'resolve_dtype', 'resolve_quantize',
+           'check_devices', 'local_options', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
+           'load_engine', 'unload_models', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages',
+           'tool_menu', 'tool_prompt', 'tool_turn_text', 'embedder', 'embed']
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #814fce5d
 def resolve_device(device:str='auto') -> str:
@@ -187,6 +187,8 @@ class _Engine:
         self.peft, self.adapters, self._grammars, self._compiler = None, {}, {}, None
         self._grammar_lock, self._queue_lock, self._queue = threading.Lock(), threading.Lock(), []
         self.calls, self.batch_sizes = 0, []   # generate calls made, and how many requests each served
+        self.prefixes, self.prefix_bytes = [], int(PREFIX_CACHE_MB) << 20   # key/value states of recent sequences (`reuse_prefix`)
+        self.prompt_tokens, self.reused_tokens = 0, 0   # prompt tokens asked for, and how many of them came from `prefixes`
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #a894f890
 @patch
@@ -262,6 +264,51 @@ class _Request:
         self.temperature, self.top_p, self.seed, self.stop = temperature, top_p, seed, list(stop or [])
         self.done, self.result, self.error = threading.Event(), None, None
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #0baf6eb3
+PREFIX_CACHE_MB = int(os.environ.get('TERMWORLD_PREFIX_CACHE_MB', 256))   # per loaded model; 0 turns prefix reuse off
+
+def _common(a:np.ndarray, b:np.ndarray) -> int:
+    "Length of the common prefix of two token id arrays."
+    m = min(len(a), len(b))
+    diff = np.flatnonzero(a[:m] != b[:m])
+    return int(diff[0]) if len(diff) else m
+
+@patch
+def reuse_prefix(self:_Engine, rows:list[list[int]], tag:str|None, width:int):
+    "Key/value states for the first `P` positions of a left-padded batch from stored sequences: `(cache or None, P)`."
+    if not self.prefixes or not self.prefix_bytes: return None, 0
+    best = []
+    for ids in rows:
+        ids = np.asarray(ids)
+        m, layers = max(((_common(seq, ids), layers) for t, seq, layers, _ in self.prefixes if t == tag), key=lambda x: x[0], default=(0, None))
+        best.append((min(m, len(ids) - 1), layers))   # at least one token is left to run
+    P = min(width - len(ids) + m for ids, (m, _) in zip(rows, best))
+    if P < 16: return None, 0                                 # not worth a cache
+    from transformers import DynamicCache
+    ref = next(layers for _, layers in best if layers is not None)   # the longest row (no padding) always has one
+    pairs = []
+    for j, (k0, v0) in enumerate(ref):
+        ks, vs = k0.new_zeros((len(rows), k0.shape[1], P, k0.shape[3])), v0.new_zeros((len(rows), v0.shape[1], P, v0.shape[3]))
+        for i, (ids, (m, layers)) in enumerate(zip(rows, best)):
+            pad = width - len(ids)
+            if P > pad: ks[i, :, pad:], vs[i, :, pad:] = layers[j][0][0, :, :P - pad], layers[j][1][0, :, :P - pad]
+        pairs.append((ks, vs))
+    return DynamicCache(pairs, config=self.model.config), P
+
+@patch
+def keep_prefixes(self:_Engine, rows:list[list[int]], outs:list[list[int]], cache, tag:str|None, width:int):
+    "Store each row's prompt and reply with its key/value states from a finished `generate` (newest last, within `prefix_bytes`)."
+    if not self.prefix_bytes or any(type(l).__name__ != 'DynamicLayer' for l in getattr(cache, 'layers', [None])): return   # full attention only
+    held = cache.get_seq_length()
+    for i, (ids, out) in enumerate(zip(rows, outs)):
+        pad = width - len(ids)
+        seq = np.asarray(list(ids) + list(out))[:held - pad]
+        layers = [(l.keys[i:i + 1, :, pad:pad + len(seq)].clone(), l.values[i:i + 1, :, pad:pad + len(seq)].clone()) for l in cache.layers]
+        n = sum(k.nbytes + v.nbytes for k, v in layers)
+        self.prefixes = [e for e in self.prefixes if not (e[0] == tag and _common(e[1], seq) == len(e[1]))]   # a longer run of the same text
+        self.prefixes.append((tag, seq, layers, n))
+    while self.prefixes and sum(e[3] for e in self.prefixes) > self.prefix_bytes: self.prefixes.pop(0)
+
 # %% ../../nbs/foundation/llm/06_local.ipynb #59a4e470
 def _processors():
     "The logits processors and the stopping criterion of a batch (classes built on first use, so that importing this module loads no torch)."
@@ -332,12 +379,18 @@ def _processors():
 _PROCS = None
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #10a5ea6e
+_CACHE = None
+
 @patch
 def generate_batch(self:_Engine, reqs:list[_Request], adapter:str|None=None) -> list[tuple[list[int], int]]:
     "One `generate` call for requests with the same adapter (left-padded): each row's `(completion ids, tokens generated)`."
     import torch
     from transformers import LogitsProcessorList, StoppingCriteriaList
     P = _processors()
+    global _CACHE
+    if _CACHE is None:   # transformers 5 names the generation cache `cache`; 4.x `past_key_values`
+        from transformers.generation.utils import GenerateDecoderOnlyOutput
+        _CACHE = 'cache' if 'cache' in GenerateDecoderOnlyOutput.__dataclass_fields__ else 'past_key_values'
     width, pad = max(len(r.ids) for r in reqs), self.tok.pad_token_id
     input_ids = torch.full((len(reqs), width), pad, dtype=torch.long)
     mask = torch.zeros((len(reqs), width), dtype=torch.long)
@@ -350,13 +403,20 @@ def generate_batch(self:_Engine, reqs:list[_Request], adapter:str|None=None) -> 
     if any(r.grammar is not None for r in reqs): procs.append(P['Grammars']([r.grammar for r in reqs], rows))
     if any(r.temperature > 0 for r in reqs): procs.append(P['Sampler'](reqs, self.device))
     kw = dict(max_new_tokens=max(r.max_new for r in reqs), do_sample=False, temperature=None, top_p=None, top_k=None,
-              pad_token_id=pad, logits_processor=LogitsProcessorList(procs), stopping_criteria=StoppingCriteriaList([rows]))
+              pad_token_id=pad, logits_processor=LogitsProcessorList(procs), stopping_criteria=StoppingCriteriaList([rows]),
+              return_dict_in_generate=True)
     with self.lock:
         ctx, module = self.use_adapter(adapter)
+        tag = None if adapter is None else self.peft.active_adapter    # states depend on the adapter
+        past, reused = self.reuse_prefix([r.ids for r in reqs], tag, width)
+        if past is not None: kw[_CACHE] = past
         with ctx, torch.inference_mode():
             out = module.generate(input_ids=input_ids.to(self.device), attention_mask=mask.to(self.device), **kw)
+        outs = [out.sequences[i, width:width + rows.length[i]].tolist() for i in range(len(reqs))]
+        self.keep_prefixes([r.ids for r in reqs], outs, out.get(_CACHE), tag, width)
         self.calls += 1; self.batch_sizes.append(len(reqs))
-    return [(out[i, width:width + rows.length[i]].tolist(), rows.length[i]) for i in range(len(reqs))]
+        self.prompt_tokens += sum(len(r.ids) for r in reqs); self.reused_tokens += sum(max(0, reused - (width - len(r.ids))) for r in reqs)
+    return [(o, rows.length[i]) for i, o in enumerate(outs)]
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #9e1282a1
 @patch

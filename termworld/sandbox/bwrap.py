@@ -4,13 +4,14 @@
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #f511c272
 from __future__ import annotations
-import json, os, select, shutil, subprocess, tempfile, time
+import functools, json, os, select, shutil, subprocess, tempfile, time
 from pathlib import Path, PurePosixPath
 from fastcore.basics import patch
 
 from .base import *
 from .base import _CTL, _ENV
-from .hostfs import _HostFS, _Cgroup, _POOL, _TMUX_MATCH, _limit_prefix, _run_popen, _sandboxes_dir
+from ..core import log
+from .hostfs import _HostFS, _Cgroup, _POOL, _SpawnerGone, _TMUX_MATCH, _limit_prefix, _run_popen, _sandboxes_dir
 from .image import image_dir, image_ready
 
 # %% auto #0
@@ -48,7 +49,7 @@ echo "termworld: apt $cmd is not available in a bwrap sandbox (the base system i
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #247a9c46
 class _BwrapBackend(_HostFS):
-    def __init__(self, sb:Sandbox): self.sb, self.dir, self.cgroup, self.netns_pid = sb, None, None, None
+    def __init__(self, sb:Sandbox): self.sb, self.dir, self.cgroup, self.spawner, self.netns_pid = sb, None, None, None, None
 
     @staticmethod
     def _under_writable_or_root(path:str, writable:list[str]) -> bool:
@@ -87,7 +88,9 @@ def start(self:_BwrapBackend):
     if not self._under_writable_or_root(sb.workdir, writable):
         raise SandboxError(f"workdir {sb.workdir} lies inside the read-only image; choose a top-level directory such as /app or one under /root or /tmp.")
     self.dir = _POOL.take((str(rootfs), host_mode, sb.workdir), lambda: _seed_dir(rootfs, host_mode, sb.workdir, writable))
-    self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
+    # a cgroup made ahead with a spawner inside: runs are born in it; else (none ready) each run joins a new one itself
+    cell = _POOL.take_cell(sb.limits)
+    self.cgroup, self.spawner = cell or (_Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes), None)
     ctl, work = self.dir/'ctl', self.dir/'app'
     mounts, args = [], []
     for spath in writable:
@@ -115,11 +118,13 @@ def start(self:_BwrapBackend):
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #8ad092d1
 @patch
-def command(self:_BwrapBackend, argv:list[str], network:bool, env:dict, cwd:str, extra:tuple=()) -> list[str]:
+def command(self:_BwrapBackend, argv:list[str], network:bool, env:dict, cwd:str, extra:tuple=(), joined:bool=False) -> list[str]:
+    "The host command running `argv` in the sandbox; it joins the cgroup and sets rlimits itself unless the spawner starts it (`joined` forces that)."
+    prefix = self.prefix if joined or self.spawner is None else []
     envargs = ['--clearenv'] + [a for k, v in env.items() for a in ('--setenv', k, str(v))]
     netns = None if network else self._netns()
     join = ['nsenter', f'--net=/proc/{netns}/ns/net', '--'] if netns else []
-    return [*self.prefix, *join, *self.args, *(['--share-net', *self.net_args] if network else ['--share-net'] if netns else []),
+    return [*prefix, *join, *self.args, *(['--share-net', *self.net_args] if network else ['--share-net'] if netns else []),
             *extra, *envargs, '--chdir', cwd, '--', *argv]
 
 @patch
@@ -130,9 +135,17 @@ def _netns(self:_BwrapBackend) -> int|None:
     return pid
 
 @patch
+def _start_with(self:_BwrapBackend, start):
+    "`start(spawner)`; once the spawner is gone (killed), `start(None)`, which joins the cgroup per run."
+    if self.spawner is not None:
+        try: return start(self.spawner)
+        except _SpawnerGone as e: log.debug(f"bwrap sandbox {self.sb.id}: {e}; runs join its cgroup from now on"); self.spawner = None
+    return start(None)
+
+@patch
 def run(self:_BwrapBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
-    return _run_popen(self.command(argv, network, env, cwd), stdin=stdin, timeout=timeout, limits=self.sb.limits,
-                      env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')}, stop=stop)
+    return self._start_with(lambda spawner: _run_popen(self.command(argv, network, env, cwd), stdin=stdin, timeout=timeout, limits=self.sb.limits,
+                                                       env={'PATH': os.environ.get('PATH', '/usr/bin:/bin')}, stop=stop, spawner=spawner))
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #1879f4f9
 @patch
@@ -140,9 +153,9 @@ def spawn(self:_BwrapBackend, argv:list[str], env:dict, cwd:str) -> subprocess.P
     "Start a long-lived process in the sandbox (the terminal's tmux server), network off; later offline runs join its network namespace."
     rfd, wfd = os.pipe()
     try:
-        proc = subprocess.Popen(self.command(argv, False, env, cwd, ('--info-fd', str(wfd))), stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, close_fds=True,
-                                pass_fds=[wfd])
+        streams = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=[wfd])
+        proc = self._start_with(lambda spawner: (spawner.popen if spawner else functools.partial(subprocess.Popen, start_new_session=True))(
+            self.command(argv, False, env, cwd, ('--info-fd', str(wfd))), **streams))
         os.close(wfd); wfd = -1
         info, deadline = b'', time.monotonic() + 10
         while b'}' not in info and time.monotonic() < deadline:
@@ -170,14 +183,14 @@ def _tmux_client(self:_BwrapBackend) -> list[str]:
     "The host's tmux when it is the image's version (fast), else the image's own tmux run in the sandbox."
     key = str(self.rootfs)
     if key not in _TMUX_MATCH:
-        inside = _run_popen(self.command(['tmux', '-V'], False, _ENV, '/'), stdin=None, timeout=30, limits=self.sb.limits)
+        inside = self.run(['tmux', '-V'], 30, False, _ENV, '/', None, None)
         host = subprocess.run(['tmux', '-V'], capture_output=True, text=True) if shutil.which('tmux') else None
         _TMUX_MATCH[key] = bool(host and host.stdout.strip() == inside.stdout.strip())
-    return ['tmux'] if _TMUX_MATCH[key] else self.command(['tmux'], False, _ENV, '/')
+    return ['tmux'] if _TMUX_MATCH[key] else self.command(['tmux'], False, _ENV, '/', joined=True)   # run by the host, not the spawner
 
 @patch
 def close(self:_BwrapBackend):
-    if self.cgroup: _POOL.discard_cgroup(self.cgroup)
+    if self.cgroup: _POOL.discard_cgroup(self.cgroup, self.spawner)
     if self.dir: _POOL.discard(self.dir)
 
 # %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #8918517f

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #8567b968
 from __future__ import annotations
-import functools, hashlib, os, queue, selectors, shlex, shutil, signal, subprocess, tempfile, threading, time
+import atexit, errno, functools, hashlib, itertools, json, os, queue, resource, select, selectors, shlex, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 from pathlib import Path, PurePosixPath
 from fastcore.basics import patch
 
@@ -27,9 +27,10 @@ def _sandboxes_dir() -> Path:
 _TMUX_MATCH: dict[str, bool] = {}
 
 class _DirPool:
-    "Sandbox directories seeded ahead by a background thread (a few per image) and removed in the background."
+    "Sandbox directories (a few per image) and cgroups with their spawner, made ahead by a background thread and removed in the background."
     def __init__(self, size:int=2):
         self.size, self.ready, self.lock, self.tasks, self.worker, self.swept = size, {}, threading.Lock(), queue.Queue(), None, False
+        self.cells_ok = True     # False once a cgroup or its spawner could not be made here
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #2ba36879
 @patch
@@ -53,11 +54,11 @@ def take(self:_DirPool, key, make) -> Path:
     return path if path is not None and path.exists() else make()
 
 @patch
-def discard_cgroup(self:_DirPool, cgroup:_Cgroup):
-    "Kill what is left in a sandbox's cgroup now; remove the cgroup in the background."
-    cgroup.kill_all()
+def discard_cgroup(self:_DirPool, cgroup:_Cgroup, spawner:_Spawner|None=None):
+    "Kill what is left in a sandbox's cgroup now; stop its spawner and remove the cgroup in the background."
+    cgroup.kill_all(spare=spawner.proc.pid if spawner else None)
     self._start()
-    self.tasks.put(('rmcg', cgroup, None))
+    self.tasks.put(('rmcg', cgroup, spawner))
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #7399a920
 @patch
@@ -74,14 +75,21 @@ def discard(self:_DirPool, path:Path):
 @patch
 def _work(self:_DirPool):
     while True:
-        kind, key, make = self.tasks.get()
+        kind, key, arg = self.tasks.get()
         try:
             if kind == 'rm': _rmtree(key)
-            elif kind == 'rmcg': key.remove()
+            elif kind == 'rmcg':
+                if arg is not None: arg.close()
+                key.remove()
             elif kind == 'sweep': _sweep_stale()
+            elif kind == 'cell':
+                while self.cells_ok and len(self.ready.get('cells', [])) < self.size:
+                    cell = _make_cell()
+                    if cell is None: self.cells_ok = False; break
+                    with self.lock: self.ready.setdefault('cells', []).append(cell)
             else:
                 while len(self.ready.get(key, [])) < self.size:
-                    path = make()
+                    path = arg()
                     with self.lock: self.ready.setdefault(key, []).append(path)
         except Exception as e:  # a background failure must not kill the worker; the next take() seeds synchronously
             log.debug(f"sandbox directory worker: {e}")
@@ -280,29 +288,38 @@ class _Cgroup:
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #a9b19a15
 @patch(cls_method=True)
-def create(cls:_Cgroup, name:str, memory_mb:int, processes:int) -> _Cgroup|None:
+def create(cls:_Cgroup, name:str, memory_mb:int|None=None, processes:int|None=None) -> _Cgroup|None:
+    "A new cgroup `name` (None where this process may not make one), limited when `memory_mb` and `processes` are given."
     base = Path('/sys/fs/cgroup')
     try:
         if (base/'memory').is_dir() and (base/'pids').is_dir():
             dirs = [base/'memory'/'termworld'/name, base/'pids'/'termworld'/name]
             for d in dirs: d.mkdir(parents=True, exist_ok=True)
-            (dirs[0]/'memory.limit_in_bytes').write_text(str(memory_mb << 20))
-            if (dirs[0]/'memory.memsw.limit_in_bytes').exists():
-                (dirs[0]/'memory.memsw.limit_in_bytes').write_text(str(memory_mb << 20))
-            (dirs[1]/'pids.max').write_text(str(processes))
-            return cls(dirs, 1)
-        if (base/'cgroup.controllers').exists():
+            cgroup = cls(dirs, 1)
+        elif (base/'cgroup.controllers').exists():
             own = Path('/proc/self/cgroup').read_text().split('0::', 1)[1].splitlines()[0].strip('/')
             parent = base/own
             if not {'memory', 'pids'} <= set((parent/'cgroup.subtree_control').read_text().split()): return None
             d = parent/f'termworld-{name}'
             d.mkdir(exist_ok=True)
-            (d/'memory.max').write_text(str(memory_mb << 20))
-            if (d/'memory.swap.max').exists(): (d/'memory.swap.max').write_text('0')
-            (d/'pids.max').write_text(str(processes))
-            return cls([d], 2)
+            cgroup = cls([d], 2)
+        else: return None
+        if memory_mb is not None: cgroup.limit(memory_mb, processes)
+        return cgroup
     except (OSError, IndexError): return None
-    return None
+
+@patch
+def limit(self:_Cgroup, memory_mb:int, processes:int):
+    "Cap the cgroup's memory (swap included) and the number of processes in it."
+    if self.version == 1:
+        (self.dirs[0]/'memory.limit_in_bytes').write_text(str(memory_mb << 20))
+        if (self.dirs[0]/'memory.memsw.limit_in_bytes').exists():
+            (self.dirs[0]/'memory.memsw.limit_in_bytes').write_text(str(memory_mb << 20))
+        (self.dirs[1]/'pids.max').write_text(str(processes))
+    else:
+        (self.dirs[0]/'memory.max').write_text(str(memory_mb << 20))
+        if (self.dirs[0]/'memory.swap.max').exists(): (self.dirs[0]/'memory.swap.max').write_text('0')
+        (self.dirs[0]/'pids.max').write_text(str(processes))
 
 @patch
 def join_files(self:_Cgroup) -> list[str]: return [str(d/'cgroup.procs') for d in self.dirs]
@@ -323,17 +340,18 @@ def oom_kills(self:_Cgroup) -> int:
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #f41e7537
 @patch
-def kill_all(self:_Cgroup):
-    if self.version == 2 and (self.dirs[0]/'cgroup.kill').exists():
+def kill_all(self:_Cgroup, spare:int|None=None):
+    "SIGKILL every process in the cgroup but `spare` (a sandbox's spawner, stopped in the background), until none is left."
+    if self.version == 2 and spare is None and (self.dirs[0]/'cgroup.kill').exists():
         try: (self.dirs[0]/'cgroup.kill').write_text('1')
         except OSError: pass
-    for _ in range(50):
-        pids = self.pids()
+    for _ in range(250):     # killed processes leave the cgroup within a millisecond or two, unless they are many
+        pids = [p for p in self.pids() if p != spare]
         if not pids: return
         for pid in pids:
             try: os.kill(pid, signal.SIGKILL)
             except ProcessLookupError: pass
-        time.sleep(0.01)
+        time.sleep(0.002)
 
 # %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #1a61dd59
 @patch
@@ -365,12 +383,12 @@ def _kill_group(proc:subprocess.Popen):
 _OUTPUT_HARD_CAP = 64 << 20   # a run printing more than this (or 16 × output_bytes) is stopped
 
 def _run_popen(cmd:list[str], *, stdin:bytes|None, timeout:float, limits:Limits, env=None, cwd=None,
-               stop:threading.Event|None=None) -> RunResult:
-    "Run `cmd` capturing head+tail output; on timeout, output overflow or `stop`, kill its whole process group."
+               stop:threading.Event|None=None, spawner:_Spawner|None=None) -> RunResult:
+    "Run `cmd` (started by `spawner` when given) capturing head+tail output; on timeout, output overflow or `stop`, kill its whole process group."
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                            env=env, cwd=cwd, close_fds=True)
+    streams = dict(stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if spawner is not None: proc = spawner.popen(cmd, env=env, **streams)     # no `cwd`: bwrap sets its own
+    else: proc = subprocess.Popen(cmd, **streams, start_new_session=True, env=env, cwd=cwd, close_fds=True)
     if stdin is not None:
         def feed():
             try: proc.stdin.write(stdin); proc.stdin.close()
@@ -408,3 +426,162 @@ def _run_popen(cmd:list[str], *, stdin:bytes|None, timeout:float, limits:Limits,
     stderr = sinks[err_fd].text() + (f"\n[termworld: {note}]\n" if note else '')
     return RunResult(exit_code=code, stdout=sinks[out_fd].text(), stderr=stderr, duration=time.perf_counter() - start,
                      timed_out=timed_out, truncated=sinks[out_fd].truncated or sinks[err_fd].truncated or 'output' in note)
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #2b62580c
+# the spawner's program: read a request (argv, env, fd targets) with its descriptors, posix_spawn it in a new session,
+# answer with its pid on the request's own status socket, and later with its wait status
+_SPAWNER = r"""
+import array, fcntl, json, os, selectors, signal, socket, sys
+ctl = socket.socket(fileno=int(sys.argv[1]))
+os.set_inheritable(ctl.fileno(), False)
+sel = selectors.DefaultSelector()
+sel.register(ctl, selectors.EVENT_READ)
+ctl.send(b'ready')
+while True:
+    for key, _ in sel.select():
+        if key.fileobj is not ctl:
+            pid, status = key.data
+            code = os.waitpid(pid, 0)[1]
+            sel.unregister(key.fileobj); os.close(key.fileobj)
+            try: status.send(str(code).encode())
+            except OSError: pass
+            status.close()
+            continue
+        msg, anc, _, _ = ctl.recvmsg(1 << 20, socket.CMSG_SPACE(64 * 4), socket.MSG_CMSG_CLOEXEC)
+        if not msg: sys.exit(0)
+        got = array.array('i')
+        for _, _, data in anc: got.frombytes(data[:len(data) - len(data) % got.itemsize])
+        fds = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 256) for fd in got]   # above any target number
+        for fd in got: os.close(fd)
+        status, fds = socket.socket(fileno=fds[0]), fds[1:]
+        req = json.loads(msg)
+        try:
+            pid = os.posix_spawn(req['argv'][0], req['argv'], req['env'], setsid=True, setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, fd, to) for fd, to in zip(fds, req['to'])])
+        except OSError as e:
+            status.send(json.dumps([e.errno, e.strerror]).encode()); status.close(); continue
+        finally:
+            for fd in fds: os.close(fd)
+        status.send(str(pid).encode())
+        sel.register(os.pidfd_open(pid), selectors.EVENT_READ, (pid, status))
+"""
+
+class _SpawnerGone(Exception):
+    "The sandbox's spawner is not there any more; the caller joins the cgroup per run instead."
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #dba76103
+class _Spawner:
+    "A small process living in a sandbox's cgroup that starts the sandbox's commands, so each is born there (no migration)."
+    def __init__(self, cgroup:_Cgroup):
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.proc = subprocess.Popen([sys.executable, '-S', '-I', '-c', _SPAWNER, str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        finally: theirs.close()
+        self.sock, self.lock, self.owner = ours, threading.Lock(), os.getpid()
+        ours.settimeout(30)
+        if ours.recv(16) != b'ready': self.close(); raise _SpawnerGone("the spawner did not start")
+        ours.settimeout(None)
+        # moved once it has started: its start-up memory stays charged where it was made
+        for path in cgroup.join_files(): Path(path).write_text(str(self.proc.pid))
+
+@patch
+def close(self:_Spawner):
+    "Stop the spawner (what it started is the cgroup's to kill)."
+    self.sock.close()
+    self.proc.kill(); self.proc.wait()
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #f2e02a95
+class _Spawned:
+    "A process a `_Spawner` started: the parts of `subprocess.Popen` that `_run_popen` and terminals use."
+    def __init__(self, args, pid:int, status:socket.socket, stdin, stdout, stderr):
+        self.args, self.pid, self.status, self.stdin, self.stdout, self.stderr = args, pid, status, stdin, stdout, stderr
+        self.returncode, self.lock = None, threading.Lock()
+
+@patch
+def wait(self:_Spawned, timeout:float|None=None) -> int:
+    "Its exit code (negative: killed by that signal), waiting up to `timeout` seconds."
+    if self.returncode is None:
+        poller = select.poll()
+        try: poller.register(self.status, select.POLLIN); ready = poller.poll(None if timeout is None else int(timeout * 1000))
+        except ValueError: ready = True         # another thread has just read the status and closed the socket
+        if not ready and self.returncode is None: raise subprocess.TimeoutExpired(self.args, timeout)
+    with self.lock:
+        if self.returncode is None:
+            data = self.status.recv(64)
+            # no status: the spawner died, and the run with it or soon after (the cgroup is killed at close)
+            self.returncode = os.waitstatus_to_exitcode(int(data)) if data else -signal.SIGKILL
+            self.status.close()
+    return self.returncode
+
+@patch
+def poll(self:_Spawned) -> int|None:
+    try: return self.wait(0)
+    except subprocess.TimeoutExpired: return None
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #585f6467
+@patch
+def popen(self:_Spawner, argv:list[str], *, env:dict|None=None, stdin=None, stdout=None, stderr=None, pass_fds=()) -> _Spawned:
+    "Start `argv` in a new session inside the cgroup, like `subprocess.Popen` (each stream PIPE or DEVNULL); `pass_fds` keep their numbers."
+    env = dict(os.environ if env is None else env)
+    path = argv[0] if '/' in argv[0] else shutil.which(argv[0], path=env.get('PATH', os.defpath))
+    if path is None: raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv[0])
+    theirs, ours = [], []
+    for i, how in enumerate((stdin, stdout, stderr)):
+        if how == subprocess.PIPE:
+            r, w = os.pipe()
+            theirs.append(r if i == 0 else w); ours.append(open(w if i == 0 else r, 'wb' if i == 0 else 'rb'))
+        else: theirs.append(os.open(os.devnull, os.O_RDWR)); ours.append(None)
+    status, status_theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    msg = json.dumps({'argv': [path, *argv[1:]], 'env': env, 'to': [0, 1, 2, *pass_fds]}).encode()
+    try:
+        with self.lock: socket.send_fds(self.sock, [msg], [status_theirs.fileno(), *theirs, *pass_fds])
+        reply = status.recv(256)
+    except OSError as e: reply, why = b'', str(e)
+    finally:
+        status_theirs.close()
+        for fd in theirs: os.close(fd)
+    if not reply or reply.startswith(b'['):
+        status.close()
+        for f in ours: f and f.close()
+        if not reply: raise _SpawnerGone(f"the sandbox's spawner is gone ({locals().get('why', 'no answer')})")
+        code, text = json.loads(reply)
+        raise OSError(code, text, argv[0])
+    return _Spawned(argv, int(reply), status, *ours)
+
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #fa29521e
+_CELLS = itertools.count()
+
+def _make_cell() -> tuple[_Cgroup, _Spawner]|None:
+    "A cgroup with a spawner already inside, or None where cgroups cannot be made here."
+    cgroup = _Cgroup.create(f"{os.getpid()}-cell-{next(_CELLS)}")
+    if cgroup is None: return None
+    try: return cgroup, _Spawner(cgroup)
+    except (OSError, _SpawnerGone) as e:
+        log.debug(f"sandbox spawner: {e}"); cgroup.remove(); return None
+
+@patch
+def take_cell(self:_DirPool, limits:Limits) -> tuple[_Cgroup, _Spawner]|None:
+    "A cgroup made ahead with its spawner inside, now limited to `limits`; None when none is ready (the background thread makes more)."
+    with self.lock:
+        cells = self.ready.setdefault('cells', [])
+        cell = cells.pop() if cells else None
+    self._start()
+    self.tasks.put(('cell', None, None))
+    if cell is None or cell[1].owner != os.getpid(): return None      # a forked child does not share its parent's spawners
+    cgroup, spawner = cell
+    try:
+        cgroup.limit(limits.memory_mb, limits.processes + 1)        # + 1: the spawner itself
+        resource.prlimit(spawner.proc.pid, resource.RLIMIT_CORE, (0, 0))
+        resource.prlimit(spawner.proc.pid, resource.RLIMIT_FSIZE, (limits.disk_mb << 20, limits.disk_mb << 20))
+    except OSError: self.discard_cgroup(cgroup, spawner); return None
+    return cell
+
+@patch
+def drop_cells(self:_DirPool):
+    "Stop the spawners made ahead and remove their cgroups (at exit, so no later sweep is needed)."
+    with self.lock: cells, self.ready['cells'] = self.ready.get('cells', []), []
+    for cgroup, spawner in cells:
+        if spawner.owner == os.getpid(): spawner.close(); cgroup.remove()
+
+atexit.register(lambda: _POOL.drop_cells())
