@@ -164,6 +164,7 @@ def _trial(ctx:StageContext, settings, item:tuple) -> str:
     env, trial = item
     ag = _agent()
     traj = ag.run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate',
+                          max_steps=ctx.cfg.evaluate.max_steps,   # set: it bounds τ2 and BFCL episodes too (else their `bench.max_steps`)
                           sandbox=sandbox_settings(ctx.cfg, **ctx.cfg.evaluate.sandbox))
     ctx.store.append('evaluate', traj, skip_existing=True)
     return traj.id
