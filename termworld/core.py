@@ -848,6 +848,7 @@ class ExecutorSection(Section):
     memory_gb: float|None = Field(None, gt=0)  # ray: memory each task reserves (a scheduling reservation)
     num_gpus: float|None = Field(None, ge=0)   # ray: GPUs each task reserves (default: 1 when a role is local:… and the cluster has GPUs)
     max_retries: int = Field(3, ge=0)      # ray: reruns of a task whose worker died (errors the task raises are not retried)
+    threads_per_worker: int = Field(1, ge=1)  # ray: tasks each worker process runs at once on threads (>1 for work that waits: episodes against model servers)
 
 # %% ../nbs/foundation/00_core.ipynb #d239d6f1
 class Config:

@@ -19,7 +19,7 @@ from .llm import ROLES, Models, ModelClient, spent
 # %% auto #0
 __all__ = ['Outbox', 'collecting', 'TaskStore', 'register_store', 'store_for', 'deliver', 'per_process', 'portable',
            'StageContext', 'RoleClient', 'ray_module', 'probe_address', 'start_ray', 'stop_ray', 'ray_task_body',
-           'RayExecutor']
+           'ThreadedWorker', 'RayExecutor', 'release_actors']
 
 # %% ../nbs/foundation/03_scale.ipynb #f31bf4bb
 class Outbox:
@@ -30,14 +30,19 @@ class Outbox:
         with self._lock: self.entries.append((root, stage, obj, skip_existing))
 
 _OUTBOX: Outbox|None = None   # the outbox of the task this process is running, if any
+_THREAD = threading.local()    # .box: the outbox of the task this thread runs (a worker that runs several tasks at once)
 
 @contextlib.contextmanager
-def collecting():
-    "Hold the appends of every `TaskStore` in this process in a fresh `Outbox` (what a Ray task runs inside)."
+def collecting(thread:bool=False):
+    "Hold the appends of every `TaskStore` in this process (`thread`: in this thread only) in a fresh `Outbox` (what a Ray task runs inside)."
     global _OUTBOX
-    _OUTBOX = box = Outbox()
+    box, before = Outbox(), getattr(_THREAD, 'box', None)
+    if thread: _THREAD.box = box
+    else: _OUTBOX = box
     try: yield box
-    finally: _OUTBOX = None
+    finally:
+        if thread: _THREAD.box = before
+        else: _OUTBOX = None
 
 class TaskStore(RunStore):
     "A run store inside a Ray task: reads the run directory; appends go to the task's outbox for the driver to write."
@@ -48,7 +53,7 @@ class TaskStore(RunStore):
 
     def append(self, stage:str, record:Record|dict, skip_existing:bool=False) -> bool:
         "Hold one record for the driver (written directly when no task is running)."
-        box = _OUTBOX
+        box = getattr(_THREAD, 'box', None) or _OUTBOX
         if box is None: return super().append(stage, record, skip_existing)
         obj = json.loads(record.model_dump_json()) if isinstance(record, BaseModel) else dict(record)
         if skip_existing and 'id' in obj and self.has(stage, obj['id']): return False
@@ -238,6 +243,8 @@ def start_ray(sec) -> Any:
 def stop_ray():
     "Shut down the local Ray instance this process started (nothing otherwise)."
     global _STARTED
+    if _ACTORS and ray_module().is_initialized(): release_actors(ray_module())
+    _ACTORS.clear()
     if _STARTED:
         ray_module().shutdown()
         _STARTED = False
@@ -261,13 +268,20 @@ def _portable_error(e:Exception, dumps:Callable) -> Exception:
         return e
     except Exception: return RuntimeError(f"{type(e).__name__}: {e}\n{note}")
 
-def ray_task_body(ref_box:list, item) -> tuple[bool, Any, list]:
-    "The body of each Ray task: `fn(item)` with this process's outbox active; returns `(ok, result or exception, outbox entries)`."
+def ray_task_body(ref_box:list, item, thread:bool=False) -> tuple[bool, Any, list]:
+    "The body of each Ray task: `fn(item)` with an outbox active (this thread's when `thread`); returns `(ok, result or exception, outbox entries)`."
     import ray
     from termworld import scale as here   # the package's per-process state, whoever pickled this function
-    with here.collecting() as box:
+    with here.collecting(thread) as box:
         try: return True, here._work_fn(ray, ref_box[0])(item), box.entries
         except Exception as e: return False, here._portable_error(e, ray.cloudpickle.dumps), box.entries
+
+class ThreadedWorker:
+    "A Ray actor that runs up to `executor.threads_per_worker` tasks at once on threads (for work that waits on models or sandboxes)."
+    def run(self, ref_box:list, item) -> tuple[bool, Any, list]:
+        from termworld import scale as here
+        return here.ray_task_body(ref_box, item, thread=True)
+
 
 # %% ../nbs/foundation/03_scale.ipynb #a6410ab6
 class _BudgetWatch:
@@ -312,11 +326,38 @@ def options(self:RayExecutor, ray) -> dict:
     return out
 
 @patch
+def slots(self:RayExecutor, ray) -> int:
+    "Tasks (or, with `threads_per_worker` > 1, worker actors) the cluster runs at once: its CPUs over `num_cpus`."
+    if not self.sec.num_cpus: return 64 if self.sec.threads_per_worker == 1 else self.sec.workers
+    return max(1, int(ray.cluster_resources().get('CPU', 1) / self.sec.num_cpus))
+
+_ACTORS: dict = {}   # (Ray job, threads, options, slots) → the live `ThreadedWorker` actors, kept across maps like Ray's task workers
+
+def release_actors(ray, keep=None):
+    "Kill the kept worker actors (all but those under `keep`): they hold their CPUs, which tasks of another shape need."
+    for key in [k for k in _ACTORS if k != keep]:
+        for a in _ACTORS.pop(key):
+            try: ray.kill(a)
+            except Exception: pass   # already gone with its Ray session
+
+@patch
+def actors(self:RayExecutor, ray, opts:dict) -> list:
+    "The `ThreadedWorker` actors for these options: started once, reused by later maps of the same shape (models load once per process)."
+    threads, slots = self.sec.threads_per_worker, self.slots(ray)
+    opts = {k: v for k, v in opts.items() if k not in ('max_retries', 'retry_exceptions')}
+    key = (ray.get_runtime_context().get_job_id(), threads, json.dumps(opts, sort_keys=True), slots)
+    release_actors(ray, keep=key)
+    if key not in _ACTORS:
+        _ACTORS[key] = [ray.remote(ThreadedWorker).options(max_concurrency=threads, max_restarts=self.sec.max_retries,
+                                                           max_task_retries=self.sec.max_retries, **opts).remote() for _ in range(slots)]
+    return _ACTORS[key]
+
+@patch
 def in_flight(self:RayExecutor, ray) -> int:
-    "How many tasks to keep submitted: `max_in_flight`, else two per task slot of the cluster."
+    "How many tasks to keep submitted: `max_in_flight`, else two per task slot (a thread of every worker actor, plus one each)."
     if self.sec.max_in_flight: return self.sec.max_in_flight
-    slots = ray.cluster_resources().get('CPU', 1) / self.sec.num_cpus if self.sec.num_cpus else 64
-    return max(1, int(2 * slots))
+    threads = self.sec.threads_per_worker
+    return self.slots(ray) * (2 if threads == 1 else threads + 1)
 
 # %% ../nbs/foundation/03_scale.ipynb #a2003168
 @patch
@@ -333,23 +374,37 @@ def map(self:RayExecutor, fn:Callable, items:Iterable, desc:str|None=None) -> It
         yield from ThreadExecutor(self.sec.workers, self.progress).map(fn, items, desc)
         return
     ref_box = [ray.put(data)]   # inside a list, so each task gets the ref and unpickles the function once per worker
-    task = ray.remote(max_calls=0)(ray_task_body).options(**self.options(ray))   # workers are kept: models load once per process
+    threads, opts = self.sec.threads_per_worker, self.options(ray)
+    if threads > 1:   # one actor per task slot, each running `threads` tasks at once: few processes, many items in flight
+        actors = self.actors(ray, opts)
+        load = {i: 0 for i in range(len(actors))}
+        def launch(item):
+            i = min(load, key=load.get); load[i] += 1
+            return actors[i].run.remote(ref_box, item), i
+    else:
+        release_actors(ray)   # kept worker actors would hold the CPUs these tasks need
+        task = ray.remote(max_calls=0)(ray_task_body).options(**opts)   # workers are kept: models load once per process
+        load = {}
+        launch = lambda item: (task.remote(ref_box, item), None)
     bar = tqdm(total=len(items), desc=desc, disable=not self.progress or None, leave=False)
     budget, it, running = _BudgetWatch(self.cfg.budget), iter(items), {}
     def submit():
         for item in it:
-            running[task.remote(ref_box, item)] = item
+            ref, slot = launch(item)
+            running[ref] = item, slot
             return
     for _ in range(min(len(items), self.in_flight(ray))): submit()
     try:
         while running:
             done, _ = ray.wait(list(running), num_returns=1)
             for ref in done:
-                item = running.pop(ref)
+                item, slot = running.pop(ref)
+                if slot is not None: load[slot] -= 1
                 try: ok, value, entries = ray.get(ref)
                 except ray.exceptions.RayTaskError as e:
                     raise (e.cause if isinstance(getattr(e, 'cause', None), Exception) else e) from None
                 except ray.exceptions.RayError as e:
+                    release_actors(ray)   # a worker actor may be gone for good: the next map starts new ones
                     raise TermworldError(f"a Ray task of {desc or 'this stage'} failed after {self.sec.max_retries} reruns "
                                          f"({type(e).__name__}: {str(e).splitlines()[0][:160]}); check the workers' logs "
                                          "(`ray logs`), executor.memory_gb and executor.max_retries, then rerun to resume.") from None
@@ -360,7 +415,9 @@ def map(self:RayExecutor, fn:Callable, items:Iterable, desc:str|None=None) -> It
                 budget.check()
                 submit()
     finally:
-        for ref in running: ray.cancel(ref)
+        for ref in running:
+            try: ray.cancel(ref)
+            except Exception: pass   # an actor task that cannot be cancelled finishes on its own
         bar.close()
 
 # %% ../nbs/foundation/03_scale.ipynb #0404f2fe

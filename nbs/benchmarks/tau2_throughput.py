@@ -7,9 +7,14 @@ scripted user answers, and τ2's own evaluator scores the episode. The model is 
 rate at concurrency c is c × 60 / (calls × latency) episodes per minute; the fraction of it that is reached shows what
 the harness (environment, evaluator, HTTP client, threads) costs.
 
-    python nbs/benchmarks/tau2_throughput.py [--latency 0.2] [--calls 5] [--concurrency 1 8 32] [--rounds 3]
+    python nbs/benchmarks/tau2_throughput.py [--latency 0.2] [--calls 5] [--concurrency 1 8 32] [--rounds 3] [--ray 2]
+
+With `--ray P` each concurrency c also runs on termworld's Ray executor (`executor.kind=ray`): P worker processes
+(a local instance with P CPUs), each running c / P episodes at once on threads (`executor.threads_per_worker`), so the
+harness is no longer one interpreter. The floor is min(ideal, cores × the single-core rate), the single-core rate being
+episodes per minute at concurrency 1 against a fake model with no latency (all of that time is CPU).
 """
-import argparse, json, time
+import argparse, functools, json, os, time
 from concurrent.futures import ThreadPoolExecutor
 
 from termworld.bench import import_tau2
@@ -40,21 +45,54 @@ def measure(envs, url:str, concurrency:int, episodes:int) -> tuple[float, int]:
     return seconds, round(sum(len(t.steps) for t in trajs) / len(trajs))
 
 
+_CLIENTS: dict = {}   # url → this process's client of the fake model (one per Ray worker process)
+
+def ray_episode(url:str, env) -> int:
+    "One episode in a Ray worker; returns its model requests."
+    llm = _CLIENTS.get(url) or _CLIENTS.setdefault(url, get_llm(f'openai:{url}#fake-model', retries=0, concurrency=256))
+    return len(run_tool_episode(ToolAgent(llm), env).steps)
+
+def measure_ray(envs, url:str, workers:int, concurrency:int, episodes:int) -> float:
+    "Seconds to run `episodes` episodes on the Ray executor: `workers` processes × concurrency / workers threads."
+    from termworld.core import get_executor, load_config
+    cfg = load_config(None, sets=['executor.kind=ray', f'executor.workers={workers}', 'executor.num_cpus=1',
+                                  f'executor.threads_per_worker={max(1, concurrency // workers)}'])
+    ex = get_executor(cfg); ex.progress = False
+    list(ex.map(functools.partial(ray_episode, url), envs[:workers * 2]))    # warm: every worker imports τ2 and opens the domain
+    jobs = [envs[i % len(envs)] for i in range(episodes)]
+    t0 = time.perf_counter()
+    list(ex.map(functools.partial(ray_episode, url), jobs))
+    return time.perf_counter() - t0
+
+
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()
     ap.add_argument('--latency', type=float, default=0.2)
     ap.add_argument('--calls', type=int, default=5, help='model requests per episode')
     ap.add_argument('--concurrency', type=int, nargs='+', default=[1, 8, 32])
     ap.add_argument('--rounds', type=int, default=3, help='episodes per thread')
+    ap.add_argument('--ray', type=int, default=0, help='also run on the Ray executor with this many worker processes')
     args = ap.parse_args()
     envs = [env for _, env in import_tau2('telecom', 'base', limit=32)]
     with FakeOpenAIServer(handler(args.calls), latency=args.latency) as srv:
         run_tool_episode(ToolAgent(get_llm(f'openai:{srv.url}#fake-model', retries=0)), envs[0])   # warm imports and the domain
-        print(f"τ2 telecom, fake model {args.latency * 1e3:.0f} ms per request, {args.calls} requests per episode")
+        print(f"τ2 telecom, fake model {args.latency * 1e3:.0f} ms per request, {args.calls} requests per episode; load {os.getloadavg()[0]:.2f}")
+    with FakeOpenAIServer(handler(args.calls), latency=0.0) as fast:
+        seconds, _ = measure(envs, fast.url, 1, 20)
+        single = 20 / seconds * 60
+        print(f"  single-core rate (no latency, concurrency 1): {single:.1f} episodes/min; cores {os.cpu_count()}")
+    with FakeOpenAIServer(handler(args.calls), latency=args.latency) as srv:
         for c in args.concurrency:
             n = c * args.rounds
             seconds, per_episode = measure(envs, srv.url, c, n)
             rate = n / seconds * 60
             ideal = c * 60 / (per_episode * args.latency)
+            floor = min(ideal, os.cpu_count() * single)
             print(f"  concurrency {c:>3}: {n:>4} episodes in {seconds:6.1f} s = {rate:7.1f} episodes/min; "
-                  f"ideal {ideal:7.1f} -> {rate / ideal:.2f} of ideal (max in flight at the server: {srv.max_in_flight})")
+                  f"ideal {ideal:7.1f} -> {rate / ideal:.2f} of ideal, {rate / floor:.2f} of the floor {floor:.1f} "
+                  f"(max in flight at the server: {srv.max_in_flight})")
+            if args.ray and c >= args.ray:
+                seconds = measure_ray(envs, srv.url, args.ray, c, n)
+                rate = n / seconds * 60
+                print(f"    on Ray, {args.ray} processes x {c // args.ray} threads: {n:>4} episodes in {seconds:6.1f} s = {rate:7.1f} episodes/min; "
+                      f"{rate / ideal:.2f} of ideal, {rate / floor:.2f} of the floor; load {os.getloadavg()[0]:.2f}")
