@@ -243,8 +243,7 @@ def start_ray(sec) -> Any:
 def stop_ray():
     "Shut down the local Ray instance this process started (nothing otherwise)."
     global _STARTED
-    if _ACTORS and ray_module().is_initialized(): release_actors(ray_module())
-    _ACTORS.clear()
+    if _ACTORS: release_actors(ray_module())
     if _STARTED:
         ray_module().shutdown()
         _STARTED = False
@@ -354,7 +353,7 @@ def actors(self:RayExecutor, ray, opts:dict) -> list:
 
 @patch
 def in_flight(self:RayExecutor, ray) -> int:
-    "How many tasks to keep submitted: `max_in_flight`, else two per task slot (a thread of every worker actor, plus one each)."
+    "How many tasks to keep submitted: `max_in_flight`, else two per task slot (with worker actors: one per thread, plus one queued per actor)."
     if self.sec.max_in_flight: return self.sec.max_in_flight
     threads = self.sec.threads_per_worker
     return self.slots(ray) * (2 if threads == 1 else threads + 1)
