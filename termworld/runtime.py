@@ -436,19 +436,19 @@ def run_agent(env:Environment, # the environment the agent works on
     "Open `env` in a fresh sandbox, let `agent` act until it stops, then verify; harness failures are recorded on the episode."
     sec = sandbox_settings(sandbox)
     wall_s, setup_timeout, verifier_timeout = (v if v is not None else sec.wall_s for v in (wall_s, setup_timeout, verifier_timeout))
-    ep, start = Episode(), time.perf_counter()
+    ep, start, acted = Episode(), time.perf_counter(), False
     factory = sandbox_factory or (lambda: open_environment(env, store, sec, timeout=setup_timeout))
     try:
         with factory() as sb:
             materialize(sb, env, store, timeout=setup_timeout)
-            ep.steps = list(agent.act(sb, env, time.monotonic() + wall_s) or [])
+            ep.steps, acted = list(agent.act(sb, env, time.monotonic() + wall_s) or []), True
             ep.stop_reason, ep.error = getattr(agent, 'stop_reason', '') or 'complete', getattr(agent, 'error', None)
             if ep.error is None:
                 ep.verdict = verifier(sb, ep.notes) if verifier else verify(sb, env, timeout=verifier_timeout, notes=ep.notes)
     except BudgetExceeded: raise
     except TermworldError as e:
         ep.error = ep.error or str(e)
-    if not ep.steps: ep.steps = list(getattr(agent, 'steps', None) or [])
+    if not acted: ep.steps = [s for s in getattr(agent, 'steps', None) or [] if isinstance(s, Step)]   # what it did before it raised
     if ep.error and not ep.stop_reason: ep.stop_reason = 'error'
     ep.seconds = round(time.perf_counter() - start, 3)
     return ep
@@ -508,7 +508,7 @@ class OracleAgent:
 @dataclass
 class ReplayAgent:
     "Retypes recorded steps' keystrokes into a fresh terminal, each command waiting its recorded duration (capped)."
-    steps: list                    # Step records (a Trajectory's `steps`), or lists of Command
+    recorded: list                 # Step records (a Trajectory's `steps`), or lists of Command
     max_duration: float = 60.0     # cap on one command's wait, seconds
     output_bytes: int = 10_000     # observation kept per step
     name: str = 'replay'
@@ -516,12 +516,14 @@ class ReplayAgent:
     error: str|None = None
 
     def act(self, sb, env:Environment, deadline:float) -> list[Step]:
-        commands = [list(st.commands) if hasattr(st, 'commands') else list(st) for st in self.steps]
+        commands = [list(st.commands) if hasattr(st, 'commands') else list(st) for st in self.recorded]
         out, self.stop_reason = [], 'complete'
         if not any(commands): return out
+        opened = time.monotonic()
         term = sb.terminal(max_output=self.output_bytes)   # the sandbox section's terminal size
         try:
             term.send(f"cd {shlex.quote(env.workdir)} 2>/dev/null; clear\n", duration=0.5)
+            deadline += time.monotonic() - opened   # as the model agent's: the time starts when the terminal is ready
             for i, cmds in enumerate(commands):
                 sent, chunks = [], []
                 for c in cmds:
