@@ -1,6 +1,7 @@
 """Fail when a notebook's saved outputs no longer have the shape its code now produces.
   python .ci/stale_outputs.py SAVED.ipynb EXECUTED.ipynb
-For every code cell that holds saved outputs, the saved and the freshly executed outputs are reduced to their shape —
+For every code cell that holds saved outputs, or whose fresh run gives a non-stream output (a table, a figure, a value),
+the saved and the freshly executed outputs are reduced to their shape —
 per output: its type, its MIME types, and for a table (a pandas HTML table) its column header and row labels (digits
 left out, in no order); for a figure, one image — and compared as sets, in no order. Values inside tables may change (a rerun measures again); a column, a row or a
 figure that appears or disappears is a stale output."""
@@ -36,10 +37,13 @@ def stale(saved:dict, fresh:dict) -> list[str]:
     new = {c.get('id'): c for c in fresh['cells'] if c['cell_type'] == 'code'}
     out = []
     for n, c in enumerate(saved['cells']):
-        if c['cell_type'] != 'code' or not c.get('outputs'): continue
+        if c['cell_type'] != 'code': continue
         f = new.get(c.get('id'))
+        # a cell saved without outputs is compared too when the code now gives a table, a figure or any other
+        # non-stream output (a cell that newly shows one must have it saved); stream-only output may still differ
+        if not c.get('outputs') and (f is None or not shape(f.get('outputs', []))): continue
         if f is None: out.append(f"cell {n} ({c.get('id')}): not in the executed notebook"); continue
-        a, b = shape(c['outputs']), shape(f.get('outputs', []))
+        a, b = shape(c.get('outputs', [])), shape(f.get('outputs', []))
         if a != b:
             first = ''.join(c['source'])[:60].replace('\n', ' ')
             out.append(f"cell {n} ({c.get('id')}, {first!r}): saved outputs {a} but the code now gives {b}")

@@ -183,6 +183,20 @@ from termworld.skills import run_skills
 run_skills(Config(json.loads(sys.argv[2])), RunStore(sys.argv[1]))
 """
 
+def _skills_child(out:str, config:dict):
+    "The killed run's body: the skills stage into `out` (a forked child of a server that has imported the stage already)."
+    import os
+    from termworld.skills import run_skills
+    devnull = os.open(os.devnull, os.O_WRONLY); os.dup2(devnull, 1); os.dup2(devnull, 2)
+    run_skills(Config(config), RunStore(out))
+
+def _forkserver():
+    "A multiprocessing context whose children fork from a process that imported the skills stage once (a start in ms, not seconds)."
+    import multiprocessing as mp
+    ctx = mp.get_context('forkserver')
+    ctx.set_forkserver_preload(['termworld.skills'])
+    return ctx
+
 def kill_resume(root:str|Path, kills:int=20, seed:int=0, n_skills:int=200, latency:float=0.03) -> list[dict]:
     "Run the skills stage in a child process against a fake endpoint that counts served calls, `kill -9` it `kills` times at random moments, resume, and compare with an uninterrupted run."
     from termworld.skills import run_skills
@@ -196,21 +210,22 @@ def kill_resume(root:str|Path, kills:int=20, seed:int=0, n_skills:int=200, laten
         run_skills(Config(config(ref_srv.url)), ref)
     want = _stage_ids(ref, ('skills',))['skills']
     out, killed, worst = root/'killed', 0, []
+    ctx = _forkserver()
     with FaultyServer(rate=0.0, latency=latency) as srv:
         cmd = [sys.executable, '-c', _CHILD, str(out), json.dumps(config(srv.url))]
-        for _ in range(kills):
+        for _ in range(kills):   # each killed run is a forked child: the same kill -9 mid-write, without an interpreter's start each time
             before = srv.served
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env())
+            proc = ctx.Process(target=_skills_child, args=(str(out), config(srv.url)), daemon=True); proc.start()
             deadline = time.monotonic() + 120
-            while proc.poll() is None and srv.served == before and time.monotonic() < deadline: time.sleep(0.005)
+            while proc.is_alive() and srv.served == before and time.monotonic() < deadline: time.sleep(0.005)
             time.sleep(rng.uniform(0, 0.4))
-            if proc.poll() is None: proc.send_signal(signal.SIGKILL); killed += 1
-            proc.wait()
+            if proc.is_alive(): os.kill(proc.pid, signal.SIGKILL); killed += 1
+            proc.join()
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')   # a torn last line is expected right after a kill
                 led = ledger_df(RunStore(out))
             worst.append(int(led.sent.sum()) - srv.served)   # ≥ 0: every request the server saw was booked first
-        final = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=600)
+        final = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=600)   # the resume: a fresh interpreter, as a user's
         served = srv.served
     store = RunStore(out)
     have = _stage_ids(store, ('skills',))['skills']

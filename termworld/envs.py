@@ -14,11 +14,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator, Literal
 
 import yaml
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 from .core import *
 from .core import TermworldError, BudgetExceeded
 from .prompt import clip, render_messages
-from .llm import LLMError, SchemaError
+from .llm import LLMError, SchemaError, ROLES
 from .scale import StageContext, per_process
 from .runtime import (TaskRuntimeError, open_sandbox, open_environment, environment_layer, layers_usable, materialize,
                                verify as run_verifier, verdict_from, parse_report, parse_junit, parse_ctrf, parse_pytest_summary,
@@ -212,6 +212,7 @@ class SolutionDraft(BaseModel):
 @config_section('environments')
 class EnvironmentsSection(Section):
     "Environment construction (Terminal-World §3.3) and Harbor export."
+    model: str = 'synthesizer'        # the model role that builds environments (Terminal-World: Gemini-3-Flash, tasks by DeepSeek-V3.2)
     rounds: int = 3                   # T: generate-verify-repair rounds per artifact before discarding
     modes: list[str] = ['llm_direct', 'local_tool', 'web_fetch']  # generation modes allowed (others discard the task)
     web_fetch: bool = False           # allow web_fetch files (needs network while building)
@@ -236,6 +237,12 @@ class EnvironmentsSection(Section):
     cpus: int = 1                     # task.toml [environment] cpus
     memory_mb: int = 2048             # task.toml [environment] memory_mb
     storage_mb: int = 10240           # task.toml [environment] storage_mb
+
+    @field_validator('model')
+    @classmethod
+    def _role(cls, value):
+        if value not in ROLES: raise ValueError(f"{value!r} is not a model role; use one of {', '.join(ROLES)} (and point that role at the model in `models`)")
+        return value
 
 # %% ../nbs/terminal_world/30_envs.ipynb #a2e3ad58
 def abs_path(path:str, workdir:str='/app') -> str:
@@ -572,7 +579,7 @@ def _env_files(files:dict[str, bytes], modes:dict[str, str], sec:EnvironmentsSec
     return out
 
 def build_environment(task:TaskSpec, # an accepted task spec
-                      llm, # the synthesizer model (anything with `chat`)
+                      llm, # the builder model, `environments.model` (anything with `chat`)
                       sec:EnvironmentsSection|None=None, # the `environments` config section
                       store:RunStore|None=None, # run store for binary blobs
                       sandbox:Callable|None=None, # () -> sandbox context manager (default: open_sandbox())
@@ -624,7 +631,7 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
     "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
     sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
     layers = ctx.get('layers') if 'layers' in ctx._members else None
-    try: env = build_environment(task, ctx.models['synthesizer'], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
+    try: env = build_environment(task, ctx.models[sec.model], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
     except BudgetExceeded: raise
     except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',

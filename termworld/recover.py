@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 from .prompt import clip, render, render_text
@@ -491,6 +491,7 @@ class RecoveredSection(Section):
     "PROOF-Gen recovery of the teacher's failed trajectories."
     k: int = Field(10, ge=1)              # reflector iterations per failed task (the paper's K)
     sample: int|None = Field(None, ge=0)  # attempt a fixed random sample of N failed tasks (seeded by run.seed); null = all
+    sample_per_category: dict[str, int]|None = None  # instead, N failed tasks of each task category, e.g. {airline: 13, retail: 14, telecom: 55} (seeded by run.seed); too few failures in one is an error
     objective: str|list[str] = 'all_pass' # all_pass | reward>=x | steps<=n | complete | clean_format, or a list that must all hold
     replay: bool = True                   # re-run once without a cheatsheet first, to tell replay from improved recoveries
     trace_chars: int = 12000              # the reflector sees at most this many characters of the latest trace
@@ -498,11 +499,26 @@ class RecoveredSection(Section):
     reflector_answer: Literal['json', 'markdown'] = 'json'  # the reflector answers in JSON (schema) or the paper's markdown form
     reflector_params: dict[str, Any] = {} # extra model parameters for the reflector, e.g. {max_tokens: 1024}
     audit_judges: list[str] = ['judge']   # model roles or specs that run the integrity audit; [] turns it off
+    audit_api_key_env: str|None = None    # environment variable with the API key of the judges given as openai: specs (null: llm.api_key_env); unset, their audits fail unsent
     audit_sample: int|None = Field(None, ge=0)  # audit at most N cheatsheet-driven recoveries; null = all
     audit_trace_chars: int|None = None    # null = the full trajectory, as in the paper
     audit_params: dict[str, Any] = {}     # extra model parameters for the judges
     audit_drop: bool = False              # leave trajectories any judge rated HAS_SHORTCUT out of the combined set
     keep_traces: bool = True              # save every executed attempt (cheatsheet included) under recovered_traces/
+
+    @field_validator('sample_per_category')
+    @classmethod
+    def _counts(cls, value):
+        if value and (bad := {c: n for c, n in value.items() if not isinstance(n, int) or n < 0}):
+            raise ValueError(f"counts must be whole numbers >= 0 (got {bad})")
+        return value
+
+    @model_validator(mode='after')
+    def _one_sample(self):
+        if self.sample is not None and self.sample_per_category:
+            raise ValueError("recovered.sample and recovered.sample_per_category are both set; set one "
+                             "(recovered.sample_per_category=null draws `sample` across all categories)")
+        return self
 
     @field_validator('objective')
     @classmethod
@@ -515,13 +531,27 @@ class RecoveredSection(Section):
 class RecoveryError(TermworldError):
     "A recovery input is missing or unusable."
 
-def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, seed:int=0) -> list[Trajectory]:
-    "The first failed teacher trajectory of every task without a passing one, optionally a fixed random sample of N."
+def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, seed:int=0,
+                     per_category:dict[str, int]|None=None, # N failed tasks of each category instead (`recovered.sample_per_category`)
+                     categories:dict[str, str|None]|None=None, # task id → its category (`TaskSpec.category`)
+                    ) -> list[Trajectory]:
+    "The first failed teacher trajectory of every task without a passing one, optionally a fixed random sample of N (in all, or per category)."
     by_task: dict[str, list[Trajectory]] = {}
     for t in trajectories:
         if is_kind(t, Trajectory) and t.role == 'teacher': by_task.setdefault(t.task_id, []).append(t)
     failed = [min(ts, key=lambda t: (t.attempt, t.sample, t.id)) for ts in by_task.values() if not any(t.passed for t in ts)]
     failed.sort(key=lambda t: t.task_id)
+    if per_category:
+        by_cat: dict[str|None, list[Trajectory]] = {}
+        for t in failed: by_cat.setdefault((categories or {}).get(t.task_id), []).append(t)
+        for cat, n in per_category.items():
+            if n > len(by_cat.get(cat, [])):
+                have = ', '.join(f"{c} {len(ts)}" for c, ts in sorted(by_cat.items(), key=lambda x: str(x[0])) if c is not None) or 'none'
+                raise RecoveryError(f"recovered.sample_per_category asks for {n} {cat} failures; the run has {len(by_cat.get(cat, []))} "
+                                    f"(failures per category: {have}); lower it or run more teacher trajectories.")
+        # each category's draw has its own seeded generator: it does not depend on the other categories' counts
+        return sorted((t for cat, n in sorted(per_category.items()) for t in random.Random(f"{seed}:{cat}").sample(by_cat.get(cat, []), n)),
+                      key=lambda t: t.task_id)
     if sample is not None and sample < len(failed):
         failed = sorted(random.Random(seed).sample(failed, sample), key=lambda t: t.task_id)
     return failed
@@ -613,15 +643,17 @@ def latest_scenarios(store:RunStore) -> list[RecoveryScenario]:
     "The stored recovery scenario summaries (the latest per failed task)."
     return store.read('recovered', kind=RecoveryScenario)
 
-def judge_model(models, name:str):
-    "An audit judge's model: a role of `models` (`judge`), or a model spec (`openai:gpt-4.1`) booked as role judge."
+def judge_model(models, name:str, api_key_env:str|None=None):
+    "An audit judge's model: a role of `models` (`judge`), or a model spec (`openai:gpt-4.1`) booked as role judge, an openai: spec's key in `api_key_env` when given (then required)."
     if ':' not in name: return models[name]
     from termworld.llm import ModelClient, get_llm
-    backend = models.llms.get(name) or get_llm(name, **models.options)
+    opts = {**models.options, 'api_key_env': api_key_env, 'require_key': True} if api_key_env and name.startswith('openai:') else models.options
+    backend = models.llms.get(name) or get_llm(name, **opts)
     return ModelClient(backend, 'judge', models)
 
 def _audit_judges(ctx:StageContext) -> dict:
-    return {judge: judge_model(ctx.models, judge) for judge in ctx.cfg.recovered.audit_judges}
+    sec = ctx.cfg.recovered
+    return {judge: judge_model(ctx.models, judge, sec.audit_api_key_env) for judge in sec.audit_judges}
 
 def _audit_one(ctx:StageContext, item:tuple) -> IntegrityAudit:
     "One judge's audit of one recovered trajectory (a module-level function, so that Ray can send it to a worker)."
@@ -708,7 +740,8 @@ def run_recovered(cfg:Config, store:RunStore, models=None, make_execute:Callable
     sec = cfg.recovered
     ctx = StageContext(cfg, store, 'recovered', models=models if models is not None else per_process(_stage_models),
                        make_execute=make_execute or per_process(_terminal_teacher))
-    failed = failed_scenarios(store.read('trajectories'), sec.sample, cfg.run.seed)
+    categories = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)} if sec.sample_per_category else None
+    failed = failed_scenarios(store.read('trajectories'), sec.sample, cfg.run.seed, sec.sample_per_category, categories)
     done = {s.id: s for s in latest_scenarios(store)}
     todo = [f for f in failed if not _finished(done.get(scenario_id(f)), sec)]
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)} if todo else {}

@@ -73,6 +73,8 @@ def _as_mapping(data, repairs:list[str]) -> dict:
     repairs.append(f'front matter is a {type(data).__name__}, not a mapping; ignored it')
     return {}
 
+_YAML_LOADER = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)   # libyaml's safe loader where PyYAML has it: ~10x faster on many files
+
 def split_front_matter(text:str) -> tuple[dict, str, list[str]]:
     "The front-matter mapping, the markdown body, and what had to be repaired to read them."
     repairs = []
@@ -86,7 +88,7 @@ def split_front_matter(text:str) -> tuple[dict, str, list[str]]:
         fm_lines, body_lines = lines[1:end], lines[end:]
         repairs.append('front matter was never closed with ---')
     else: fm_lines, body_lines = lines[1:end], lines[end + 1:]
-    try: meta = _as_mapping(yaml.safe_load('\n'.join(fm_lines)), repairs)
+    try: meta = _as_mapping(yaml.load('\n'.join(fm_lines), Loader=_YAML_LOADER), repairs)
     except yaml.YAMLError as e:
         meta = _lenient_yaml(fm_lines)
         problem = getattr(e, 'problem', None) or str(e).splitlines()[0]

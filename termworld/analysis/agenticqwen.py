@@ -17,7 +17,7 @@ from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
 __all__ = ['TABLE1_COLUMNS', 'PUBLISHED', 'published_values', 'table_mismatches', 'round_gains', 'plot_gains', 'benchmark_trials',
-           'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table']
+           'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table', 'episode_seconds']
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #9188c9ee
 # Table 1's columns: ours (as `benchmark_table` names them) → the paper's header (group / column), in the paper's order
@@ -26,10 +26,10 @@ TABLE1_COLUMNS = {'tau2 airline': 'TAU-2 Bench / Airline', 'tau2 telecom': 'TAU-
                   'bfcl miss_param': 'BFCL-V4 Multi-turn / Miss Param', 'bfcl long_context': 'BFCL-V4 Multi-turn / Long Context',
                   'avg': 'Avg.'}
 
-def _published(printed:dict[str, list[float]], columns:dict[str, str], **attrs) -> pd.DataFrame:
-    "A published table from the numbers as printed (percent), stored as fractions; `attrs` say where it is printed and how."
-    df = pd.DataFrame.from_dict(printed, orient='index', columns=list(columns)) / 100
-    df.attrs.update(columns=columns, scale=100, decimals=1, read_off_chart=False, **attrs)
+def _published(printed:dict[str, list[float]], columns:dict[str, str], scale:float=100, **attrs) -> pd.DataFrame:
+    "A published table from the numbers as printed, stored divided by `scale` (percent → fractions; 1: as printed); `attrs` say where it is printed and how."
+    df = pd.DataFrame.from_dict(printed, orient='index', columns=list(columns)) / scale
+    df.attrs.update(columns=columns, scale=scale, decimals=1, read_off_chart=False, **attrs)
     return df
 
 PUBLISHED: dict[str, pd.DataFrame] = {
@@ -42,6 +42,11 @@ PUBLISHED: dict[str, pd.DataFrame] = {
         'AgenticQwen-8B':           [40.5, 53.5, 60.3, 56.0, 47.5, 33.5, 40.5, 47.4],
         'AgenticQwen-30B-A3B':      [42.0, 52.6, 60.5, 60.0, 52.0, 29.0, 55.5, 50.2]},
         TABLE1_COLUMNS, source='Table 1', caption='Table 1: Benchmark results on real-world tool environments.'),
+    # Table 3 (§4.3): average end-to-end inference time on GAIA, seconds, in the authors' production agent system (same
+    # hardware and serving setup); our analogue (`episode_seconds`) times our own evaluation episodes and is not comparable
+    'table3': _published({'Qwen3-235B-A22B-Instruct': [449.5], 'Qwen3-30B-A3B-Instruct': [355.6], 'AgenticQwen-30B-A3B': [344.1]},
+                         {'mean_s': 'Avg. duration (s)'}, scale=1, source='Table 3 (§4.3)',
+                         caption='Table 3: Average end-to-end inference time on GAIA under the same hardware and serving setup.'),
 }
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #19d84a48
@@ -72,23 +77,30 @@ def table_mismatches(pub:pd.DataFrame, # a `PUBLISHED` table (or a copy)
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #731dc732
 def round_gains(store:RunStore, metric:str='agent_pass_rate', flywheel:str='agentic') -> pd.DataFrame:
-    "Fig. 2: one row per round, one column per category (scenario), the metric's value, and the gain against round 0 as `<category> gain`."
+    "Fig. 2: one row per round, one column per category (scenario), the metric's value, and the gain against round 0 as `<category> gain`. The reasoning flywheel (`flywheel='reasoning'`) has one column, named after it, and no pass rate: its rounds record `seeds`, `synthesized` and `kept`."
     df = flywheel_stats(store)
     if df.empty: return pd.DataFrame()
     df = df[df.flywheel == flywheel]
-    wide = df.pivot_table(index='round', columns='scenario', values=metric, aggfunc='mean').astype(float)
+    if df.empty: return pd.DataFrame()
+    if df[metric].isna().all():
+        have = [c for c in ('agent_pass_rate', 'agent_reward', 'validator_pass_rate', 'seeds', 'synthesized', 'kept', 'branches', 'depth') if c in df and df[c].notna().any()]
+        raise ConfigError(f"the {flywheel} flywheel's rounds in {store.root} record no {metric}; they record {', '.join(have) or 'nothing'}.")
+    wide = df.assign(scenario=df.scenario.replace('', flywheel)).pivot_table(index='round', columns='scenario', values=metric, aggfunc='mean').astype(float)
     gains = (wide - wide.iloc[0]).add_suffix(' gain')
     return pd.concat([wide, gains], axis=1)
 
-def plot_gains(df:pd.DataFrame, path:str|Path|None=None, ylabel:str='agent pass rate'):
+def plot_gains(df:pd.DataFrame, path:str|Path|None=None, ylabel:str='agent pass rate',
+               percent:bool=True, # the metric is a rate, drawn in percent; False: a count (the reasoning flywheel's `kept`), drawn as it is
+              ):
     "Fig. 2: one panel per category, the metric by round."
     import matplotlib.pyplot as plt
     cats = [c for c in df.columns if not str(c).endswith(' gain')]
     fig, axes = plt.subplots(1, max(1, len(cats)), figsize=(2.6 * max(1, len(cats)), 2.8), squeeze=False)
     for ax, c in zip(axes[0], cats):
-        ax.plot(df.index, 100 * df[c], marker='o')
-        ax.set(title=c, xlabel='round', ylim=(-5, 105)); ax.set_xticks(df.index)
-    axes[0][0].set_ylabel(f'{ylabel} (%)'); fig.tight_layout()
+        ax.plot(df.index, 100 * df[c] if percent else df[c], marker='o')
+        ax.set(title=c, xlabel='round'); ax.set_xticks(df.index)
+        if percent: ax.set_ylim(-5, 105)
+    axes[0][0].set_ylabel(f'{ylabel} (%)' if percent else ylabel); fig.tight_layout()
     if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110)
     return fig
 
@@ -179,3 +191,16 @@ def benchmark_table(store:RunStore, metric:str='avg_at_k') -> pd.DataFrame:
     df = df[order]
     if len(df): df['avg'] = df.mean(axis=1)
     return df
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #bf7d177b
+def episode_seconds(store:RunStore) -> pd.DataFrame:
+    "AQ Table 3's analogue: per evaluated model (its evaluation label), the episodes it played, their mean (Table 3's 'Avg. duration (s)') and median wall seconds (`Trajectory.seconds`), and the episodes left out for an infrastructure error."
+    trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    rows = {}
+    for label, s in latest_summaries(store).items():
+        if not s.ok: continue
+        ts = [trials[i] for i in s.trajectory_ids if i in trials]
+        secs = [t.seconds for t in ts if t.ok]
+        rows[label] = dict(episodes=len(secs), mean_s=float(np.mean(secs)) if secs else None,
+                           median_s=float(np.median(secs)) if secs else None, errors=len(ts) - len(secs))
+    return pd.DataFrame.from_dict(rows, orient='index', columns=['episodes', 'mean_s', 'median_s', 'errors'])

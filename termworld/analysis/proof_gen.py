@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 from ..core import *
 from ..formats import command_names
+from ..train import sft_datasets, VARIANTS
 from ..recover import latest_scenarios, recovery_stats, audit_agreement, cheatsheet_convergence, IntegrityAudit, TrainingSet
 from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, bench_trials, bench_eval_trials,
                                 reward_breakdown, category_accuracy, flip_tasks, flip_rates, failure_asymmetry_table)
@@ -19,11 +20,11 @@ from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, be
 # %% auto #0
 __all__ = ['PUBLISHED', 'PAPER_TABLES', 'PAPER_PROSE', 'FIG2_DOMAINS', 'BFCL_CATEGORIES', 'paper_table', 'printed_numbers',
            'paper_mismatches', 'prose_mismatches', 'teacher_trials', 'plot_asymmetry', 'task_splits', 'fig2_trials',
-           'funnel', 'funnel_table', 'recovery_row', 'failed_task_ids', 'direct_recovery', 'plot_convergence',
-           'task_categories', 'reflector_breakdown', 'plot_reflectors', 'audit_table', 'eval_table', 'plot_students',
-           'student_metrics', 'category_table', 'label_trials', 'plot_flips', 'bench_flips', 'text_responses',
-           'tool_calls_of', 'matched', 'style_groups', 'style_table', 'style_by_tool', 'plot_style', 'stability',
-           'run_accuracy']
+           'funnel', 'funnel_table', 'composition', 'composition_table', 'recovery_row', 'failed_task_ids',
+           'direct_recovery', 'plot_convergence', 'task_categories', 'reflector_breakdown', 'plot_reflectors',
+           'audit_table', 'eval_table', 'plot_students', 'student_metrics', 'category_table', 'label_trials',
+           'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched', 'style_groups', 'style_table',
+           'style_by_tool', 'plot_style', 'stability', 'run_accuracy']
 
 # %% ../../nbs/analysis/proof_gen.ipynb #1af743fe
 def _sourced(df:pd.DataFrame, source:str, rows:Iterable[str]) -> pd.DataFrame:
@@ -126,6 +127,19 @@ PUBLISHED: dict[str, pd.DataFrame] = {
                                     index=['get_details_by_id', 'enable_roaming', 'get_data_usage', 'refuel_data', 'all text responses']),
                        'Table 9', [f"Table 9, row {r}, columns GPT-4o (+cheatsheet), GPT-5.1 (direct)" for r in
                                    ('get_details_by_id', 'enable_roaming', 'get_data_usage', 'refuel_data', 'All text responses')]),
+    # Table 11 (Appendix J): training-data composition, trajectories and unrolled examples (one per assistant turn) by source;
+    # recovered:filtered is printed once per benchmark, on its own row, as "1.77:1" and "0.30:1" (here on the trajectories row)
+    'table11': _sourced(pd.DataFrame([dict(benchmark=b, row=r, filtered=f, recovered=rc, combined=c, **({'recovered:filtered': x} if x else {}))
+                                      for b, r, f, rc, c, x in [
+                                          ('tau2 telecom', 'trajectories', 158, 279, 437, 1.77), ('tau2 telecom', 'unrolled examples', 2049, 4814, 6863, None),
+                                          ('BFCL v4', 'base', 96, 11, 107, None), ('BFCL v4', 'long_context', 78, 20, 98, None),
+                                          ('BFCL v4', 'miss_func', 66, 22, 88, None), ('BFCL v4', 'miss_param', 56, 36, 92, None),
+                                          ('BFCL v4', 'trajectories', 296, 89, 385, 0.30), ('BFCL v4', 'unrolled examples', 1773, 954, 2727, None)]]
+                                     ).set_index(['benchmark', 'row']),
+                        'Table 11 (Appendix J)', [f"Table 11, {b}, row {r}, columns Filtered, Recovered, Combined" + x for b, r, x in [
+                            ('τ2-bench telecom', 'Trajectories', '; Recovered:filtered row (1.77:1)'), ('τ2-bench telecom', 'Unrolled examples', ''),
+                            *(('BFCL v4 multi-turn', c, '') for c in ('base', 'long_context', 'miss_func', 'miss_param')),
+                            ('BFCL v4 multi-turn', 'Total trajectories', '; Recovered:filtered row (0.30:1)'), ('BFCL v4 multi-turn', 'Unrolled examples', '')]]),
     # Table 12: BFCL v4 multi-turn accuracy per category (60 test tasks each, averaged over 3 runs)
     'table12': _sourced(pd.DataFrame({'Gemma base': [0.172, 0.150, 0.000, 0.178, 0.125], 'Gemma + combined': [0.233, 0.183, 0.156, 0.217, 0.197],
                                       'Qwen base': [0.300, 0.283, 0.117, 0.244, 0.236], 'Qwen + combined': [0.289, 0.211, 0.317, 0.206, 0.255]},
@@ -175,7 +189,8 @@ def _within(ours:float, printed:float, decimals:int) -> bool: return abs(ours - 
 
 # %% ../../nbs/analysis/proof_gen.ipynb #e67e5e8e
 # Where each PUBLISHED table is printed: its caption, the regex of each of our rows' line, our columns in the paper's
-# order, and `percent` where the paper prints percentages without a % sign (Tables 12 and 13)
+# order, and `percent` where the paper prints percentages without a % sign (Tables 12 and 13). A row's regex may be a
+# pair (regex, n): the n-th line it matches (0 = the first), where a table prints a row label twice (Table 11)
 PAPER_TABLES = {
     'table2': dict(caption='Table 2:', columns=['tau2 telecom (Table 2)', 'BFCL v4 (Table 2)'], rows={
         'training pool (tasks)': r'Training pool \(tasks\)\t', 'filtered (passed)': r'Filtered \(passed\)\t', 'failed': r'Failed\t',
@@ -196,6 +211,10 @@ PAPER_TABLES = {
                                                                 for d in ('airline', 'retail', 'telecom', 'overall'))}),
     'table9': dict(caption='Table 9:', columns=['GPT-4o + cheatsheet', 'GPT-5.1 (direct)'], rows={
         **{r: rf"{r}\t" for r in ('get_details_by_id', 'enable_roaming', 'get_data_usage', 'refuel_data')}, 'all text responses': r'All text responses\t'}),
+    'table11': dict(caption='Table 11:', columns=['filtered', 'recovered', 'combined'], rows={
+        ('tau2 telecom', 'trajectories'): r'Trajectories\t', ('tau2 telecom', 'unrolled examples'): (r'Unrolled examples\t', 0),
+        **{('BFCL v4', c): rf'{c}\t' for c in ('base', 'long_context', 'miss_func', 'miss_param')},
+        ('BFCL v4', 'trajectories'): r'Total trajectories\t', ('BFCL v4', 'unrolled examples'): (r'Unrolled examples\t', 1)}),
     'table12': dict(caption='Table 12:', percent=True, columns=['Gemma base', 'Gemma + combined', 'Qwen base', 'Qwen + combined'],
                     rows={r: rf"{r}\t" for r in ('base', 'long_context', 'miss_func', 'miss_param', 'Overall')}),
     'table13': dict(caption='Table 13:', percent=True, columns=['run 1', 'run 2', 'run 3', 'spread'], rows={
@@ -215,7 +234,9 @@ def paper_mismatches(name:str, # a key of `PAPER_TABLES` (and of `PUBLISHED`)
     out = []
     for key, pattern in spec['rows'].items():
         where = pub.loc[key, 'source'] if 'source' in pub.columns else f"{name}, row {key}"
-        line = next((r for r in rows if re.match(pattern, r)), None)
+        pattern, nth = pattern if isinstance(pattern, tuple) else (pattern, 0)
+        hits = [r for r in rows if re.match(pattern, r)]
+        line = hits[nth] if len(hits) > nth else None
         if line is None: out.append(f"{where}: no row of the paper's table matches {pattern!r}"); continue
         nums = printed_numbers(line)
         if len(nums) < len(spec['columns']): out.append(f"{where}: the paper prints {len(nums)} numbers, we check {len(spec['columns'])}"); continue
@@ -264,6 +285,8 @@ PAPER_PROSE = [
     ('fig7', 0, 'base', r'near-zero baselines \(([\d.]+)% and', 100), ('fig7', 1, 'base', r'near-zero baselines \([\d.]+% and ([\d.]+)% respectively\)', 100),
     ('table6', 'trajectories', 'GPT-4o replay (Fig. 8)', r'GPT-4o replay passes \(no cheatsheet, n=(\d+)\)', 1),
     ('table6', 'median length (chars)', 'GPT-4o replay (Fig. 8)', r'show a median of (\d+) characters', 1),
+    ('table11', ('tau2 telecom', 'trajectories'), 'recovered:filtered', r'non-base tasks\)\n(?:.*\n)*?Recovered:filtered\t([\d.]+):1', 1),
+    ('table11', ('BFCL v4', 'trajectories'), 'recovered:filtered', r'\(560 train tasks\)\n(?:.*\n)*?Recovered:filtered\t([\d.]+):1', 1),
 ]
 
 def prose_mismatches(text:str, # the paper's full text
@@ -347,6 +370,36 @@ def funnel_table(stores:dict[str, RunStore]) -> pd.DataFrame:
     ours = pd.DataFrame({name: pd.Series(funnel(s), dtype=object) for name, s in stores.items()})
     return pd.concat([ours, PUBLISHED['table2'].astype(object)], axis=1)
 
+# %% ../../nbs/analysis/proof_gen.ipynb #c74192af
+BFCL_CATEGORIES = ['base', 'long_context', 'miss_func', 'miss_param']   # BFCL v4 multi-turn's categories as the paper writes them (Tables 11, 12)
+
+def composition(store:RunStore, variant:str='combined') -> pd.DataFrame:
+    "PG Table 11 for one run: the `variant` SFT dataset's trajectories per task category and in all, and its unrolled examples (rows, one per assistant turn), per source the variant draws on (columns, `train.VARIANTS`) and together (a column named after the variant); `recovered:filtered` is recovered over filtered."
+    sets = sft_datasets(store)
+    if variant not in sets: raise ConfigError(f"{store.root} has no SFT dataset {variant!r} (it has {sorted(sets) or 'none'}); run the sft stage with it in sft.variants (termworld run --only sft).")
+    ids = set(sets[variant].example_ids)
+    rows = [e for e in store.read('sft', kind=SFTExample) if e.id in ids]
+    if len(rows) != len(ids): raise StoreError(f"{store.root}: the SFT dataset {variant!r} lists {len(ids)} rows, the sft stage holds {len(rows)} of them.")
+    cats = {t.id: (t.category or 'all').removeprefix('multi_turn_') for t in store.read('tasks', kind=TaskSpec)}
+    named = list(VARIANTS[variant]['sources']) if variant in VARIANTS else [s for s in ('filtered', 'recovered', 'failed') if any(e.source == s for e in rows)]
+    sources = named + sorted({e.source for e in rows} - set(named))     # every source the variant draws on, a column even when empty
+    trajs = {e.trajectory_id: (cats.get(e.task_id, 'all'), e.source) for e in rows}
+    order = [c for c in BFCL_CATEGORIES if c in {c for c, _ in trajs.values()}] + sorted({c for c, _ in trajs.values()} - set(BFCL_CATEGORIES))
+    count = lambda keep: [sum(keep(c, s) and s == src for c, s in trajs.values()) for src in sources]
+    table = {c: count(lambda cat, s, c=c: cat == c) for c in order}
+    table['trajectories'] = count(lambda cat, s: True)
+    table['unrolled examples'] = [sum(e.source == src for e in rows) for src in sources]
+    df = pd.DataFrame.from_dict(table, orient='index', columns=sources)
+    df[variant] = df.sum(axis=1)
+    if {'filtered', 'recovered'} <= set(sources): df['recovered:filtered'] = df.recovered / df.filtered.where(df.filtered > 0)
+    return df
+
+def composition_table(stores:dict[str, RunStore], variant:str='combined', published:bool=True) -> pd.DataFrame:
+    "Table 11: `composition` of each run (first index level: its name), the paper's τ2 telecom and BFCL v4 blocks below."
+    parts = {name: composition(s, variant) for name, s in stores.items()}
+    if published: parts.update({f"paper: {b}": PUBLISHED['table11'].loc[b] for b in PUBLISHED['table11'].index.unique('benchmark')})
+    return pd.concat(parts, names=['run', 'row'])
+
 # %% ../../nbs/analysis/proof_gen.ipynb #8c2776ac
 def recovery_row(store:RunStore, agent:str='', reflection:str='') -> dict:
     "Table 3's row for a PROOF-Gen run: recovered / attempted, the rate, reflector and teacher calls per scenario."
@@ -424,9 +477,9 @@ def plot_reflectors(df:pd.DataFrame, path:str|Path|None=None, published:bool=Tru
 
 # %% ../../nbs/analysis/proof_gen.ipynb #8bd0a2aa
 def audit_table(store:RunStore, sample:str='ours') -> pd.DataFrame:
-    "Table 4 for one run: audited trajectories, TRANSFERABLE per judge, and inter-judge agreement."
+    "Table 4 for one run: audited trajectories, TRANSFERABLE per judge (judges in name order: the audits finish in any order), and inter-judge agreement."
     ag = audit_agreement(store.read('recovered', kind=IntegrityAudit))
-    row = dict(sample=sample, audited=ag['trajectories'], **{j: v['transferable'] for j, v in ag['judges'].items()},
+    row = dict(sample=sample, audited=ag['trajectories'], **{j: v['transferable'] for j, v in sorted(ag['judges'].items())},
                agreement=ag['agreement'], flagged=len(ag['flagged']))
     return pd.DataFrame([row])
 
@@ -472,8 +525,6 @@ def student_metrics(store:RunStore) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=['benchmark', 'label', 'metric', 'tasks', 'trials', 'primary', 'partial']).set_index(['benchmark', 'label'])
 
 # %% ../../nbs/analysis/proof_gen.ipynb #b9cfaa5c
-BFCL_CATEGORIES = ['base', 'long_context', 'miss_func', 'miss_param']   # Table 12's rows, as the paper writes them
-
 def category_table(store:RunStore, published:bool=True) -> pd.DataFrame:
     "Table 12 for a BFCL run: `evaluate.category_accuracy` per evaluated model (columns), categories named as the paper names them, `Overall` last, the paper's columns beside."
     df = bench_eval_trials(store)

@@ -24,6 +24,7 @@ from ..tasks import origin_family, scenario_clusters, embed_texts
 from ..envs import environments_summary
 from ..recover import judge_model, render_trace
 from ..evaluate import behavior, latest_summaries
+from ..trajectories import guideline_table
 from ..pipeline import STAGES
 
 # %% auto #0
@@ -35,7 +36,7 @@ __all__ = ['PAPER', 'BEHAVIOR_NAMES', 'QUALITY_DIMENSIONS', 'published', 'beside
            'SemanticJudgement', 'judge_completion', 'failed_sample', 'rejudge_failed', 'wilson_interval', 'fleiss',
            'judge_label', 'rejudge_table', 'rejudge_beside', 'DimensionScore', 'EnvQualityScores',
            'EnvQualityJudgement', 'environment_view', 'judge_environment', 'judge_environments', 'quality_table',
-           'summaries_frame']
+           'summaries_frame', 'guideline_beside']
 
 # %% ../../nbs/analysis/terminal_world.ipynb #c32705a6
 PAPER = pd.DataFrame([
@@ -543,3 +544,13 @@ def summaries_frame(store:RunStore, labels:Iterable[str]|None=None) -> pd.DataFr
                        'Pass^1': m['pass_hat_1']['value'], 'Pass^1 low': m['pass_hat_1']['low'], 'Pass^1 high': m['pass_hat_1']['high'],
                        'Avg@k': m['avg_at_k']['value'], 'avg steps': s.behavior.get('avg_steps', float('nan'))}
     return pd.DataFrame(rows).T.rename_axis('label')
+
+# %% ../../nbs/analysis/terminal_world.ipynb #834be6c2
+def guideline_beside(table:pd.DataFrame, # `trajectories.guideline_table` of the two arms
+                     with_arm:str='w/ G', without_arm:str='w/o G') -> pd.DataFrame:
+    "TW Table 16 beside the paper: success rate with and without the guideline, the relative drop when it is removed (1 − without / with), and the average steps of successful trajectories in each arm."
+    w, wo = table.loc[with_arm], table.loc[without_arm]
+    ours = {'success rate with guideline': w.success_rate, 'success rate without guideline': wo.success_rate,
+            'relative drop without guideline': 1 - wo.success_rate / w.success_rate if w.success_rate else math.nan,
+            'steps with guideline (successful)': w.avg_steps_successful, 'steps without guideline (successful)': wo.avg_steps_successful}
+    return beside(ours, 'Table 16')

@@ -30,10 +30,13 @@ class OpenAILLM(LLM):
     parallel = True
     default_temperature = None
     def __init__(self, model:str, base_url:str|None=None, *, api_key_env:str='OPENAI_API_KEY', timeout:float=120.0,
-                 retries:int=4, backoff:float=1.0, concurrency:int=8, repair_rounds:int=2, max_new_tokens:int|None=None, **kwargs):
+                 retries:int=4, backoff:float=1.0, concurrency:int=8, repair_rounds:int=2, max_new_tokens:int|None=None,
+                 require_key:bool=False, # the key must be set even for a server (a hosted API behind its own URL); else a server without one gets 'EMPTY'
+                 **kwargs):
         self.model, self.base_url, self.api_key_env = model, base_url, api_key_env
         self.timeout, self.retries, self.backoff = float(timeout), int(retries), float(backoff)
         self.concurrency, self.repair_rounds, self.max_new_tokens = int(concurrency), int(repair_rounds), max_new_tokens
+        self.require_key = require_key
         self.spec = f"openai:{redact(base_url)}#{model}" if base_url else f"openai:{model}"
         self.mode, self._tokens_param = 'json_schema', 'max_tokens'
         self._client, self._lock = None, threading.Lock()
@@ -50,6 +53,8 @@ def client(self:OpenAILLM):
             key = self._key()
             if key is None and self.base_url is None:
                 raise LLMError(f"{self.api_key_env} is not set; export your API key there or point the role at a server with openai:<base_url>#<model>.")
+            if key is None and self.require_key:
+                raise LLMError(f"{self.api_key_env} is not set; export the API key of {self._where()} there.")
             self._client = openai.OpenAI(api_key=key or 'EMPTY', base_url=self.base_url, timeout=self.timeout, max_retries=0)
         return self._client
 
@@ -92,13 +97,20 @@ def _create(self:OpenAILLM, **kw):
     raise TransportError(f"{self.spec} failed after {self.retries + 1} attempts ({last}); retry later or raise llm.retries / llm.timeout.")
 
 # %% ../../nbs/foundation/llm/07_endpoint.ipynb #35b86dae
+_SENT = ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty', 'tools', 'tool_choice',
+         'parallel_tool_calls', 'reasoning_effort')   # the SDK's own arguments
+_HANDLED = ('max_tokens', 'max_new_tokens', 'extra_body')
+
 @patch
 def _request(self:OpenAILLM, messages, schema, mode, params) -> dict:
+    "The `chat.completions.create` arguments: known parameters as such, any other parameter in the body (`extra_body`)."
     kw = dict(model=self.model, messages=messages)
-    for k in ('temperature', 'top_p', 'stop', 'seed', 'presence_penalty', 'frequency_penalty', 'tools', 'tool_choice', 'parallel_tool_calls'):
+    for k in _SENT:
         if params.get(k) is not None: kw[k] = params[k]
     n = params.get('max_tokens') or params.get('max_new_tokens') or self.max_new_tokens
     if n: kw[self._tokens_param] = int(n)
+    extra = {**(params.get('extra_body') or {}), **{k: v for k, v in params.items() if k not in _SENT + _HANDLED and v is not None}}
+    if extra: kw['extra_body'] = extra
     if schema is not None and mode == 'json_schema':
         kw['response_format'] = {'type': 'json_schema', 'json_schema': {'name': schema.__name__[:64], 'schema': schema_json(schema), 'strict': False}}
     elif schema is not None and mode == 'json_object': kw['response_format'] = {'type': 'json_object'}
