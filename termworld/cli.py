@@ -5,6 +5,7 @@
 # %% ../nbs/pipeline/99_cli.ipynb #a4f148dc
 from __future__ import annotations
 import sys
+from fastcore.script import anno_parser
 from .core import COMMANDS, TermworldError
 from . import pipeline, doctor   # importing them registers every stage's config section and every subcommand
 
@@ -25,9 +26,15 @@ def main(argv:list[str]|None=None) -> int:
         print(f"termworld: error: unknown command {argv[0]!r}; commands are: {', '.join(names)}.", file=sys.stderr)
         return 2
     rest = argv[len(name.split()):]
+    # parse `rest` here rather than through `call_parse`, which reads sys.argv only when no other `call_parse` function is
+    # running: inside one (nbdev_test is) it would call the command with its defaults and drop every option
+    body = getattr(COMMANDS[name], '__wrapped__', COMMANDS[name])
     saved = sys.argv
     sys.argv = [f"termworld {name}", *rest]
-    try: result = COMMANDS[name]()
+    try:
+        args = vars(anno_parser(body, prog=f"termworld {name}").parse_args(rest))
+        args.pop('pdb', None); args.pop('xtra', None)   # the two hidden options anno_parser adds
+        result = body(**args)
     except TermworldError as e:
         print(f"termworld: error: {e}", file=sys.stderr)
         return 2

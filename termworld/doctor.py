@@ -211,11 +211,12 @@ def kill_resume(root:str|Path, kills:int=20, seed:int=0, n_skills:int=200, laten
     want = _stage_ids(ref, ('skills',))['skills']
     out, killed, worst = root/'killed', 0, []
     ctx = _forkserver()
+    from termworld.doctor import _skills_child as child   # by its module's name: a function defined in a notebook's __main__ cannot reach a forked child
     with FaultyServer(rate=0.0, latency=latency) as srv:
         cmd = [sys.executable, '-c', _CHILD, str(out), json.dumps(config(srv.url))]
         for _ in range(kills):   # each killed run is a forked child: the same kill -9 mid-write, without an interpreter's start each time
             before = srv.served
-            proc = ctx.Process(target=_skills_child, args=(str(out), config(srv.url)), daemon=True); proc.start()
+            proc = ctx.Process(target=child, args=(str(out), config(srv.url)), daemon=True); proc.start()
             deadline = time.monotonic() + 120
             while proc.is_alive() and srv.served == before and time.monotonic() < deadline: time.sleep(0.005)
             time.sleep(rng.uniform(0, 0.4))
