@@ -26,13 +26,14 @@ def main(argv:list[str]|None=None) -> int:
         print(f"termworld: error: unknown command {argv[0]!r}; commands are: {', '.join(names)}.", file=sys.stderr)
         return 2
     rest = argv[len(name.split()):]
-    # parse `rest` here rather than through `call_parse`, which reads sys.argv only when no other `call_parse` function is
-    # running: inside one (nbdev_test is) it would call the command with its defaults and drop every option
-    body = getattr(COMMANDS[name], '__wrapped__', COMMANDS[name])
+    # the options are parsed here, from `rest`, with call_parse's own parser: `call_parse` itself reads sys.argv only
+    # when no other `call_parse` function runs and its caller is a module, and would otherwise drop every option
+    fn = COMMANDS[name]
+    body, short = getattr(fn, '__wrapped__', fn), getattr(fn, 'short_options', {})
     saved = sys.argv
     sys.argv = [f"termworld {name}", *rest]
     try:
-        args = vars(anno_parser(body, prog=f"termworld {name}").parse_args(rest))
+        args = vars(anno_parser(body, prog=f"termworld {name}").parse_args([short.get(a, a) for a in rest]))
         args.pop('pdb', None); args.pop('xtra', None)   # the two hidden options anno_parser adds
         result = body(**args)
     except TermworldError as e:

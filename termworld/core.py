@@ -1073,9 +1073,11 @@ class BudgetExceeded(TermworldError):
 
 COMMANDS: dict[str, Callable] = {}
 
-def command(name:str):
-    "Register a `call_parse` function as the subcommand `termworld <name>` (`name` may be two words)."
-    def deco(fn): COMMANDS[name] = fn; return fn
+def command(name:str, short:dict[str, str]|None=None):
+    "Register a `call_parse` function as the subcommand `termworld <name>` (`name` may be two words); `short` maps short options to long ones (`{'-k': '--k'}`)."
+    def deco(fn):
+        fn.short_options = dict(short or {})
+        COMMANDS[name] = fn; return fn
     return deco
 
 # %% ../nbs/foundation/00_core.ipynb #9a77114f

@@ -28,7 +28,7 @@ __all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'SMALL_SCALE_COLUMNS', '
            'family_results', 'family_effects', 'plot_families', 'report_families', 'small_scale_record',
            'save_small_scale', 'small_scale_results', 'seed_table', 'bench_trials', 'reward_breakdown',
            'category_accuracy', 'avg_at_k_by', 'flip_tasks', 'flip_rates', 'failure_asymmetry_table',
-           'bench_eval_trials', 'report_bench', 'import_task_folders', 'evaluate_cli', 'evaluate_command']
+           'bench_eval_trials', 'report_bench', 'import_task_folders', 'evaluate_cli']
 
 # %% ../nbs/distill/80_evaluate.ipynb #dfca75e6
 def pass_at_k(n:int, # verified trials of a task
@@ -586,6 +586,7 @@ def import_task_folders(folder:str|Path, store:RunStore) -> list[Environment]:
     from termworld.harbor import import_tasks
     return [env for _, env, _ in import_tasks(folder, store)]
 
+@command('evaluate', short={'-k': '--k'})   # the usual short form `-k 3` next to `--k 3`
 @call_parse
 def evaluate_cli(
     tasks:str=None,  # folder of Harbor / Terminal-Bench task folders (or a single task folder)
@@ -596,7 +597,7 @@ def evaluate_cli(
     config:str=None,  # YAML file whose sections override the preset
     set:Param("override one key, e.g. --set evaluate.max_steps=20 (repeatable)", str, action='append')=None,
 ):
-    "Evaluate model specs as the agent on a folder of Harbor task folders and print the results table."
+    "Evaluate model specs on a folder of Harbor / Terminal-Bench tasks (-k trials) and print the table."
     if not tasks: raise ConfigError("name the task folder with --tasks DIR (a folder of Harbor or Terminal-Bench task folders).")
     if not model: raise ConfigError("name at least one model with --model <spec>, e.g. --model local:smollm2-135m-instruct.")
     specs = [s for m in model for s in m.split(',') if s.strip()]
@@ -611,10 +612,3 @@ def evaluate_cli(
     if cfg.evaluate.plot: plot_results(summaries, store.root/'evaluate'/'results.png')
     print(f"{len(envs)} tasks × {k} trials → {store.root}\n")
     print(results_table(summaries, store))
-
-@command('evaluate')
-def evaluate_command():
-    "Evaluate model specs on a folder of Harbor / Terminal-Bench tasks (-k trials) and print the table."
-    # the usual short form `-k 3` is accepted next to call_parse's `--k 3`
-    sys.argv = ['--k' if a == '-k' else a for a in sys.argv]
-    return evaluate_cli()

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #892bccbb
 from __future__ import annotations
-import re, warnings
+import random, re, textwrap, warnings
 from itertools import dropwhile, takewhile
 from pathlib import Path
 from typing import Iterable
@@ -12,12 +12,13 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 from ..core import *
-from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord
+from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord, BehaviorTree, Scenario, rubric_for_path
 from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
 __all__ = ['TABLE1_COLUMNS', 'PUBLISHED', 'published_values', 'table_mismatches', 'round_gains', 'plot_gains', 'benchmark_trials',
-           'benchmark_rounds', 'tree_growth', 'adversarial_stats', 'benchmark_table', 'episode_seconds']
+           'benchmark_rounds', 'tree_growth', 'behavior_tree', 'sample_paths', 'plot_paths', 'adversarial_stats',
+           'benchmark_table', 'episode_seconds']
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #9188c9ee
 # Table 1's columns: ours (as `benchmark_table` names them) → the paper's header (group / column), in the paper's order
@@ -152,6 +153,84 @@ def tree_growth(store:RunStore) -> pd.DataFrame:
                  kept=kept.get((t.scenario, t.round), (0, 0))[1]) for t in trees]
     cols = ['scenario', 'round', 'depth', 'leaves', 'nodes', 'added', 'rejected', 'synthesized', 'kept']
     return pd.DataFrame(rows, columns=cols).sort_values(['scenario', 'round']).reset_index(drop=True)
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #8f4dc45c
+def behavior_tree(store:RunStore, scenario:str,
+                  round:int|None=None, # the round after whose expansion; None: the last round stored
+                 ) -> BehaviorTree:
+    "A scenario's behavior tree as the flywheel stored it (`TreeRecord`) after round `round`'s expansion."
+    trees = {t.round: t.tree for t in store.read('flywheel') if is_kind(t, TreeRecord) and t.scenario == scenario}
+    if not trees:
+        have = sorted({t.scenario for t in store.read('flywheel') if is_kind(t, TreeRecord)})
+        raise ConfigError(f"{store.root} holds no behavior tree for scenario {scenario!r} (it has trees for {', '.join(have) or 'no scenario'}); "
+                          "run the agentic flywheel on it: termworld run --preset aq-flywheel.")
+    if round is None: round = max(trees)
+    if round not in trees: raise ConfigError(f"{store.root} holds no {scenario} tree after round {round}; its rounds are {sorted(trees)}.")
+    return trees[round]
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #a2228ec6
+def sample_paths(tree:BehaviorTree, n:int=4, seed:int=0,
+                 adversarial_fraction:float=0.5, # chance that a sample gets an adversarial user (`flywheel.adversarial_fraction`)
+                ) -> pd.DataFrame:
+    "AQ Fig. 4 (App. B.7): `n` execution paths drawn root to leaf (one child per decision point, uniformly, `random.Random(seed)`), each with the tool its adversarial user would push toward (the first its rubric forbids, as `make_adversary` picks it; None when not drawn or none is forbidden) and the walk from the root to the branch that calls it."
+    tree.validate_tree()
+    calls = lambda i, tool: tree.get(i).action.startswith('tool_call:') and tree.get(i).action.split(':', 1)[1].strip() == tool
+    rng, rows = random.Random(seed), []
+    for k in range(n):
+        walk = [tree.root]
+        while children := tree.get(walk[-1]).next: walk.append(rng.choice(children))
+        drawn = rng.random() < adversarial_fraction          # drawn for every sample, so that the fraction never moves the walks
+        forbidden = rubric_for_path(tree, walk, Scenario(name=tree.scenario), {}).forbidden
+        wrong = forbidden[0] if drawn and forbidden else None
+        toward = next((p[:j + 1] for p in tree.paths() for j, i in enumerate(p) if calls(i, wrong)), None) if wrong else None
+        rows.append(dict(sample=k, path=walk, leaf=walk[-1], outcome=tree.get(walk[-1]).outcome, adversary=wrong, adversarial_path=toward))
+    cols = ['sample', 'path', 'leaf', 'outcome', 'adversary', 'adversarial_path']
+    df = pd.DataFrame({c: pd.Series([r[c] for r in rows], dtype=int if c == 'sample' else object) for c in cols}, columns=cols)   # None stays None, not NaN
+    df.attrs.update(scenario=tree.scenario, seed=seed)
+    return df
+
+# %% ../../nbs/analysis/agenticqwen.ipynb #878d0988
+def plot_paths(tree:BehaviorTree, samples:pd.DataFrame, # `sample_paths(tree, ...)`
+               path:str|Path|None=None):
+    "AQ Fig. 4: the tree (boxes: branch id and action, a leaf's outcome; edges: the branch's condition) with each sampled path as a solid coloured line and each adversarial push as a red dashed line from where it leaves the path to the branch that makes the forbidden call (outlined in red)."
+    import matplotlib.pyplot as plt
+    pos, width = {}, [0]
+    def place(i, depth):   # leaves left to right in the tree's order; a decision point above the middle of its children
+        b = tree.get(i)
+        if not b.next: pos[i] = (float(width[0]), -depth); width[0] += 1; return
+        for c in b.next: place(c, depth + 1)
+        pos[i] = (sum(pos[c][0] for c in b.next) / len(b.next), -depth)
+    place(tree.root, 0)
+    fig, ax = plt.subplots(figsize=(2.4 * width[0] + 3.2, 1.3 * tree.depth + 0.8))
+    for b in tree.branches:
+        for c in b.next:
+            (x0, y0), (x1, y1) = pos[b.id], pos[c]
+            ax.plot([x0, x1], [y0, y1], color='0.8', lw=1, zorder=1)
+            ax.text((x0 + x1) / 2, (y0 + y1) / 2, textwrap.fill(tree.get(c).condition, 24), fontsize=5.5, color='0.3', style='italic',
+                    ha='center', va='center', zorder=2, bbox=dict(fc='white', ec='none', alpha=0.8, pad=0.4))
+    colors = [c for j, c in enumerate(plt.get_cmap('tab10').colors) if j != 3]   # tab10's red is the adversary's
+    targets = set()
+    for k, s in enumerate(samples.itertuples()):
+        dx = (k - (len(samples) - 1) / 2) * 0.05          # side by side where paths share an edge
+        ax.plot([pos[i][0] + dx for i in s.path], [pos[i][1] for i in s.path], color=colors[k % len(colors)], lw=2.2, alpha=0.85,
+                zorder=3, gid=f'sample {s.sample}', label=f"sample {s.sample}: {' → '.join(s.path)}")
+        if s.adversarial_path:
+            j = next((j for j, (a, b) in enumerate(zip(s.path, s.adversarial_path)) if a != b), len(s.adversarial_path))
+            seg = s.adversarial_path[j - 1:]                  # from the decision point where the push leaves the path
+            ax.plot([pos[i][0] + dx for i in seg], [pos[i][1] for i in seg], color='tab:red', ls='--', lw=1.6, zorder=3,
+                    gid=f'adversary {s.sample}', label=f"sample {s.sample}'s adversarial user: pushes {s.adversary}")
+            targets.add(s.adversarial_path[-1])
+    for b in tree.branches:
+        text = textwrap.fill(f"{b.id}: {b.action}", 24, break_long_words=False) + (f"\n⇒ {textwrap.fill(b.outcome, 24)}" if b.outcome else '')
+        ax.text(*pos[b.id], text, ha='center', va='center', fontsize=6, zorder=4,
+                bbox=dict(boxstyle='round', fc='#d9f2d9' if not b.next else '#dde8f7', ec='tab:red' if b.id in targets else '0.5',
+                          lw=1.6 if b.id in targets else 0.8))
+    ax.set_xlim(-0.7, width[0] - 0.3); ax.set_ylim(-tree.depth + 0.5, 0.5); ax.axis('off')
+    ax.set_title(f"{tree.scenario}: {len(samples)} sampled execution paths (seed {samples.attrs.get('seed', '?')})", fontsize=9)
+    ax.legend(loc='upper left', bbox_to_anchor=(1.0, 1.0), fontsize=6, frameon=False,
+              title='solid: a sampled (compliant) path\ndashed red: its adversarial push', title_fontsize=6.5); fig.tight_layout()
+    if path is not None: Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110, bbox_inches='tight')
+    return fig
 
 # %% ../../nbs/analysis/agenticqwen.ipynb #6879c631
 def adversarial_stats(store:RunStore) -> pd.DataFrame:

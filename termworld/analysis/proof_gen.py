@@ -12,25 +12,26 @@ import numpy as np
 import pandas as pd
 from ..core import *
 from ..formats import command_names
-from ..train import sft_datasets, VARIANTS
+from ..train import sft_datasets, VARIANTS, train_runs
 from ..recover import latest_scenarios, recovery_stats, audit_agreement, cheatsheet_convergence, IntegrityAudit, TrainingSet
 from ..evaluate import (latest_summaries, trial_table, per_task, EvalSummary, bench_trials, bench_eval_trials,
                                 reward_breakdown, category_accuracy, flip_tasks, flip_rates, failure_asymmetry_table)
 
 # %% auto #0
 __all__ = ['PUBLISHED', 'PAPER_TABLES', 'PAPER_PROSE', 'FIG2_DOMAINS', 'BFCL_CATEGORIES', 'paper_table', 'printed_numbers',
-           'paper_mismatches', 'prose_mismatches', 'teacher_trials', 'plot_asymmetry', 'task_splits', 'fig2_trials',
-           'funnel', 'funnel_table', 'composition', 'composition_table', 'recovery_row', 'failed_task_ids',
-           'direct_recovery', 'plot_convergence', 'task_categories', 'reflector_breakdown', 'plot_reflectors',
-           'audit_table', 'eval_table', 'plot_students', 'student_metrics', 'category_table', 'label_trials',
-           'plot_flips', 'bench_flips', 'text_responses', 'tool_calls_of', 'matched', 'style_groups', 'style_table',
-           'style_by_tool', 'plot_style', 'stability', 'run_accuracy']
+           'paper_mismatches', 'prose_mismatches', 'unchecked_values', 'teacher_trials', 'plot_asymmetry',
+           'task_splits', 'fig2_trials', 'funnel', 'funnel_table', 'composition', 'composition_table', 'recovery_row',
+           'failed_task_ids', 'direct_recovery', 'plot_convergence', 'task_categories', 'reflector_breakdown',
+           'plot_reflectors', 'audit_table', 'eval_table', 'plot_students', 'student_metrics', 'category_table',
+           'holdout_turns', 'miss_func_stats', 'miss_func_table', 'label_trials', 'plot_flips', 'bench_flips',
+           'text_responses', 'tool_calls_of', 'matched', 'style_groups', 'style_table', 'style_by_tool', 'plot_style',
+           'stability', 'run_accuracy', 'retrain_stability']
 
 # %% ../../nbs/analysis/proof_gen.ipynb #1af743fe
-def _sourced(df:pd.DataFrame, source:str, rows:Iterable[str]) -> pd.DataFrame:
-    "`df` with a `source` column (where each row's values are printed: table or section, row, columns) and `attrs['source']` (the table or figure)."
+def _sourced(df:pd.DataFrame, source:str, rows:Iterable[str], read_off_chart:bool=False) -> pd.DataFrame:
+    "`df` with a `source` column (where each row's values are printed: table or section, row, columns), `attrs['source']` (the table or figure) and `attrs['read_off_chart']` (True when its values were read off a chart, not printed)."
     df = df.assign(source=list(rows))
-    df.attrs['source'] = source
+    df.attrs.update(source=source, read_off_chart=read_off_chart)
     return df
 
 _TABLE2_ROW = "Table 2, row {}, columns τ2-bench telecom and BFCL v4"
@@ -151,9 +152,27 @@ PUBLISHED: dict[str, pd.DataFrame] = {
                                      index=['Gemma base', 'Gemma + combined', 'Qwen base', 'Qwen + combined']),
                         'Table 13', [f"Table 13, row {r}, columns Run 1, Run 2, Run 3, Spread" for r in
                                      ('Gemma baseline', 'Gemma + combined', 'Qwen baseline', 'Qwen + combined')]),
-    # Table 14: Qwen3-4B combined on tau2 telecom, Pass^1 over training and evaluation runs
-    'table14': _sourced(pd.DataFrame({'pass_hat_1': [0.529, 0.518, 0.538]}, index=['original', 're-eval', 'retrain']),
-                        'Table 14', [f"Table 14, row {r}, column Pass^1" for r in ('Original', 'Re-eval', 'Retrain')]),
+    # Table 14: Qwen3-4B combined on tau2 telecom, Pass^1 over training and evaluation runs, and the spread its caption prints
+    'table14': _sourced(pd.DataFrame({'pass_hat_1': [0.529, 0.518, 0.538, 0.020]}, index=['original', 're-eval', 'retrain', 'spread']),
+                        'Table 14', [*(f"Table 14, row {r}, column Pass^1" for r in ('Original', 'Re-eval', 'Retrain')), "Table 14 caption ('spread: 0.020')"]),
+    # Appendix G (miss_func): pass rates on the full 200-task miss_func category (one trial per task); the failure analysis of
+    # 50 tasks (Gemma) and 49 (GPT-4o): a tool called on the turn before the holdout turn, the added function called on it;
+    # and Gemma's text-only response rate on holdout turns before and after combined training. Each as printed: a rate, and
+    # the count and n where the text gives them (Gemma's holdout failure is printed as a failure rate, 96%, and kept so).
+    'appG': _sourced(pd.DataFrame([
+        ('GPT-4o (teacher)', 'teacher', 'pass rate', 200, None, 0.43), ('Qwen3-4B', 'base', 'pass rate', 200, 21, 0.105),
+        ('Gemma-4-E4B', 'base', 'pass rate', 200, 1, 0.005), ('Gemma-4-E4B', 'combined', 'pass rate', 200, 43, 0.215),
+        ('Gemma-4-E4B', 'base', 'text-only rate', None, None, 0.855), ('Gemma-4-E4B', 'combined', 'text-only rate', None, None, 0.220),
+        ('Gemma-4-E4B', 'base', 'tool-before rate', 50, 36, 0.72), ('Gemma-4-E4B', 'base', 'no-added-call rate', 50, 48, 0.96),
+        ('GPT-4o (teacher)', 'teacher', 'tool-before rate', 49, 47, 0.96), ('GPT-4o (teacher)', 'teacher', 'called-added rate', 49, 37, 0.76)],
+        columns=['student', 'condition', 'metric', 'n', 'count', 'rate']), 'Appendix G (miss_func)',
+        ["§G ¶2 ('GPT-4o passes 43%', over 'the full 200-task miss_func category')", "§G ¶2 ('Qwen3-4B-Instruct-2507 passes 10.5% (21 of 200)')",
+         "§G ¶2 ('Gemma 4 E4B-it passes 0.5% (1 of 200)')", "§G Effect of fine-tuning ('Gemma reaches 21.5% on miss_func (43 of 200)')",
+         "§G Effect of fine-tuning ('reducing the text-only response rate from 85.5%')", "§G Effect of fine-tuning ('to 22.0% of turns on this category')",
+         "§G Where does Gemma fail? ('uses a different tool instead of indicating inability in 72% of cases (36/50)')",
+         "§G Where does Gemma fail? ('fails to call the newly available function in 96% of cases (48/50)')",
+         "§G Where does Gemma fail? ('GPT-4o also uses a different tool on the pre-holdout turn (96%, 47/49)')",
+         "§G Where does Gemma fail? ('but succeeds on the holdout turn 76% of the time (37/49)')"]),
 }
 
 # %% ../../nbs/analysis/proof_gen.ipynb #37f0da6b
@@ -250,6 +269,13 @@ def paper_mismatches(name:str, # a key of `PAPER_TABLES` (and of `PUBLISHED`)
 def _fig4(benchmark, student, condition, metric): return dict(benchmark=benchmark, student=student, condition=condition, metric=metric)
 _T2, _Q, _G = 'tau2 telecom', 'Qwen3-4B', 'Gemma-4-E4B'
 _F2, _A1 = 'tau2 base × 3 (Fig. 2)', 'tau2 telecom full × 1 (A.1)'
+_G4, _GM = 'GPT-4o (teacher)', 'Gemma-4-E4B'
+def _appg(student, condition, metric): return dict(student=student, condition=condition, metric=metric)
+def _each(name, row, pattern):
+    "PAPER_PROSE entries for the numbers of one phrase: `pattern` holds {rate} (a percentage), {count} and {n} where they stand; each entry captures one of them."
+    nums, scales = {'rate': r'[\d.]+', 'count': r'\d+', 'n': r'\d+'}, {'rate': 100, 'count': 1, 'n': 1}
+    return [(name, row, col, pattern.format(**{k: f'({v})' if k == col else v for k, v in nums.items()}), scales[col])
+            for col in nums if '{' + col + '}' in pattern]
 # Values printed outside a table row (prose, captions; Fig. 4's BFCL bars are Table 12's Overall line): (PUBLISHED key, row
 # (an index label, or column values that pick one row), column, a regex whose first group is the number, its printed scale)
 PAPER_PROSE = [
@@ -287,6 +313,18 @@ PAPER_PROSE = [
     ('table6', 'median length (chars)', 'GPT-4o replay (Fig. 8)', r'show a median of (\d+) characters', 1),
     ('table11', ('tau2 telecom', 'trajectories'), 'recovered:filtered', r'non-base tasks\)\n(?:.*\n)*?Recovered:filtered\t([\d.]+):1', 1),
     ('table11', ('BFCL v4', 'trajectories'), 'recovered:filtered', r'\(560 train tasks\)\n(?:.*\n)*?Recovered:filtered\t([\d.]+):1', 1),
+    ('table14', 'spread', 'pass_hat_1', r'\(spread: ([\d.]+)\)', 1),
+    *_each('appG', _appg(_G4, 'teacher', 'pass rate'), r'measured over the full {n}-task miss_func category'),
+    *_each('appG', _appg(_G4, 'teacher', 'pass rate'), r'GPT-4o passes {rate}%, Qwen3-4B'),
+    *_each('appG', _appg(_Q, 'base', 'pass rate'), r'Qwen3-4B-Instruct-2507 passes {rate}% \({count} of {n}\)'),
+    *_each('appG', _appg(_GM, 'base', 'pass rate'), r'Gemma\s4 E4B-it passes {rate}% \({count} of {n}\)'),
+    *_each('appG', _appg(_GM, 'combined', 'pass rate'), r'Gemma reaches {rate}% on miss_func \({count} of {n}\)'),
+    ('appG', _appg(_GM, 'base', 'text-only rate'), 'rate', r'text-only response rate from ([\d.]+)% to', 100),
+    ('appG', _appg(_GM, 'combined', 'text-only rate'), 'rate', r'text-only response rate from [\d.]+% to ([\d.]+)%', 100),
+    *_each('appG', _appg(_GM, 'base', 'tool-before rate'), r'Gemma uses a different tool instead of indicating inability in {rate}% of cases \({count}/{n}\)'),
+    *_each('appG', _appg(_GM, 'base', 'no-added-call rate'), r'Gemma fails to call the newly available function in {rate}% of cases \({count}/{n}\)'),
+    *_each('appG', _appg(_G4, 'teacher', 'tool-before rate'), r'GPT-4o also uses a different tool on the pre-holdout turn \({rate}%, {count}/{n}\)'),
+    *_each('appG', _appg(_G4, 'teacher', 'called-added rate'), r'succeeds on the holdout turn {rate}% of the time \({count}/{n}\)'),
 ]
 
 def prose_mismatches(text:str, # the paper's full text
@@ -305,6 +343,20 @@ def prose_mismatches(text:str, # the paper's full text
         ours = float(sel[col].iloc[0]) * scale
         if not _within(ours, p, dec): out.append(f"{where}: ours {round(ours, 6):g}, the paper prints {m[1]} ({sel.source.iloc[0]})")
     return out
+
+# %% ../../nbs/analysis/proof_gen.ipynb #d5fc7eea
+def unchecked_values(published:dict[str, pd.DataFrame]|None=None, # `PUBLISHED`, or a copy with some tables changed
+                    ) -> list[tuple[str, object, str]]:
+    "The numbers of `published` that neither `PAPER_TABLES` nor `PAPER_PROSE` reads again from the paper's text: (table, row, column) each."
+    published = published or PUBLISHED
+    seen = {(n, k, c) for n, spec in PAPER_TABLES.items() for k in spec['rows'] for c in spec['columns']}
+    for name, row, col, *_ in PAPER_PROSE:
+        pub = published[name]
+        keys = pub.index[np.logical_and.reduce([pub[k] == v for k, v in row.items()])] if isinstance(row, dict) else [row]
+        seen |= {(name, k, col) for k in keys}
+    number = lambda v: isinstance(v, (int, float, np.number)) and not isinstance(v, bool) and pd.notna(v)
+    return [(n, k, c) for n, df in published.items() for k, r in df.iterrows() for c in df.columns
+            if c != 'source' and number(r[c]) and (n, k, c) not in seen]
 
 # %% ../../nbs/analysis/proof_gen.ipynb #9cefe2f6
 def teacher_trials(store:RunStore) -> pd.DataFrame:
@@ -535,6 +587,57 @@ def category_table(store:RunStore, published:bool=True) -> pd.DataFrame:
     rows = [c for c in BFCL_CATEGORIES if c in ours.index or published] + [c for c in ours.index if c not in [*BFCL_CATEGORIES, 'Overall']] + ['Overall']
     return (ours.join(PUBLISHED['table12'], how='outer') if published else ours).reindex(rows)
 
+# %% ../../nbs/analysis/proof_gen.ipynb #3077fa4e
+def _called(st:Step) -> list[str]:
+    "The names of the tools the agent called in one step."
+    return [(c.get('function') or {}).get('name', '') for m in st.messages if m.get('role') == 'assistant' for c in m.get('tool_calls') or []]
+
+def _tool_names(tools:list[dict]|None) -> set[str]: return {(t.get('function') or t).get('name') for t in tools or []}
+
+def holdout_turns(traj:Trajectory) -> list[dict]:
+    "BFCL miss_func's holdout turns of one tool-calling trajectory: user turns whose first step offers tools the steps before were not offered. Per turn: its index, the added tools, the tools called in it and in the turn before, whether it was text only (no tool call) and whether it called an added tool."
+    turns, cur = [], []
+    for st in traj.steps:                      # a user turn ends at the agent's reply without tool calls
+        cur.append(st)
+        if not _called(st): turns.append(cur); cur = []
+    if cur: turns.append(cur)
+    out, offered = [], None
+    for i, turn in enumerate(turns):
+        first = turn[0].tools
+        added = _tool_names(first) - _tool_names(offered) if first is not None and offered is not None else set()
+        for st in turn: offered = st.tools if st.tools is not None else offered
+        if not added: continue
+        calls = [n for st in turn for n in _called(st)]
+        before = [n for st in turns[i - 1] for n in _called(st)] if i else []
+        out.append(dict(turn=i, added=sorted(added), calls=calls, before=before, text_only=not calls,
+                        called_added=bool(added & set(calls)), tool_before=bool(before)))
+    return out
+
+def miss_func_stats(trajs:Iterable[Trajectory]) -> dict:
+    "PG Appendix G over some miss_func trials: tasks, trials, passed and the pass rate; the holdout turns reached, and among them the text-only ones, those that called an added tool, and those whose turn before called some tool (rates over the holdout turns)."
+    trajs = list(trajs)
+    h = [x for t in trajs for x in holdout_turns(t)]
+    rate = lambda a, n: a / n if n else None
+    passed, text, added, before = sum(t.passed for t in trajs), *(sum(x[k] for x in h) for k in ('text_only', 'called_added', 'tool_before'))
+    return {'tasks': len({t.task_id for t in trajs}), 'trials': len(trajs), 'passed': passed, 'pass rate': rate(passed, len(trajs)),
+            'holdout turns': len(h), 'text only': text, 'text-only rate': rate(text, len(h)), 'called added': added,
+            'called-added rate': rate(added, len(h)), 'tool before': before, 'tool-before rate': rate(before, len(h))}
+
+def miss_func_table(store:RunStore, # a BFCL run (pg-bfcl), or a copy evaluated on every miss_func task
+                    category:str='multi_turn_miss_func', # the tasks' category
+                    teacher:bool=True, # add a `teacher` row: the teacher's trajectories (stage trajectories) on the category's training tasks
+                   ) -> pd.DataFrame:
+    "PG Appendix G for a BFCL run: `miss_func_stats` of each evaluated model's trials on `category` tasks (rows: labels), infrastructure errors left out."
+    cats = {t.id: t.category for t in store.read('tasks', kind=TaskSpec)}
+    mine = lambda ts: [t for t in ts if cats.get(t.task_id) == category and (t.verdict is not None or t.steps)]
+    trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
+    rows = {label: miss_func_stats(mine(trials[i] for i in s.trajectory_ids if i in trials)) for label, s in latest_summaries(store).items() if s.ok}
+    if teacher: rows['teacher'] = miss_func_stats(mine(t for t in store.read('trajectories', kind=Trajectory) if t.role == 'teacher'))
+    df = pd.DataFrame.from_dict(rows, orient='index')
+    df = df[df.trials > 0] if len(df) else df
+    if not len(df): raise ConfigError(f"{store.root} has no {category} trials; evaluate a model on them (termworld run --preset pg-bfcl).")
+    return df
+
 # %% ../../nbs/analysis/proof_gen.ipynb #36f447e3
 def label_trials(store:RunStore, label:str) -> pd.DataFrame:
     "The trials (task_id, trial, passed, reward) of one evaluated model of a run, by its label (base, combined, a spec)."
@@ -669,4 +772,24 @@ def run_accuracy(trials:pd.DataFrame, # one row per trial: model, task_id, passe
     if run == 'trial': df.columns = [f'run {i + 1}' for i in range(len(df.columns))]
     df.columns.name = None
     df['spread'] = df.max(axis=1) - df.min(axis=1)
+    return df
+
+# %% ../../nbs/analysis/proof_gen.ipynb #f6e70ce2
+def retrain_stability(stores:dict[str, RunStore], # run name → directory; Table 14's: `original`, `re-eval` (same checkpoint, new evaluation), `retrain` (new training run + evaluation)
+                      label:str='combined', # the evaluated model compared (Table 14: Qwen3-4B-Instruct-2507, combined)
+                      published:bool=True, # the paper's Pass^1 beside, rows matched by name
+                     ) -> pd.DataFrame:
+    "PG Table 14: per run directory, `label`'s Pass^1, tasks and trials, and the final training loss of its checkpoint (`train_runs`); a `spread` row (max − min Pass^1)."
+    rows = {}
+    for name, store in stores.items():
+        s = latest_summaries(store).get(label)
+        if s is None or not s.ok:
+            why = f" ({s.error})" if s is not None and s.error else ''
+            raise ConfigError(f"{store.root} has no evaluation of {label!r}{why}; run its evaluate stage with {label} in evaluate.models.")
+        tr = train_runs(store).get(label)
+        rows[name] = dict(pass_hat_1=s.metrics['pass_hat_1']['value'], tasks=s.metrics.get('tasks'), trials=s.metrics.get('trials'),
+                          train_loss=tr.metrics.get('train_loss') if tr is not None else None)
+    df = pd.DataFrame.from_dict(rows, orient='index', columns=['pass_hat_1', 'tasks', 'trials', 'train_loss'])
+    df.loc['spread'] = pd.Series({'pass_hat_1': df.pass_hat_1.max() - df.pass_hat_1.min()})
+    if published: df['paper'] = PUBLISHED['table14'].pass_hat_1.reindex(df.index)
     return df

@@ -32,12 +32,15 @@ class OpenAILLM(LLM):
     def __init__(self, model:str, base_url:str|None=None, *, api_key_env:str='OPENAI_API_KEY', timeout:float=120.0,
                  retries:int=4, backoff:float=1.0, concurrency:int=8, repair_rounds:int=2, max_new_tokens:int|None=None,
                  require_key:bool=False, # the key must be set even for a server (a hosted API behind its own URL); else a server without one gets 'EMPTY'
+                 params:dict|None=None, # request parameters every call carries (a spec's `?name=value&...`); a call's own parameters win
                  **kwargs):
         self.model, self.base_url, self.api_key_env = model, base_url, api_key_env
         self.timeout, self.retries, self.backoff = float(timeout), int(retries), float(backoff)
         self.concurrency, self.repair_rounds, self.max_new_tokens = int(concurrency), int(repair_rounds), max_new_tokens
         self.require_key = require_key
-        self.spec = f"openai:{redact(base_url)}#{model}" if base_url else f"openai:{model}"
+        self.params = dict(params or {})
+        query = '&'.join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.params.items())
+        self.spec = (f"openai:{redact(base_url)}#{model}" if base_url else f"openai:{model}") + (f"?{query}" if query else '')
         self.mode, self._tokens_param = 'json_schema', 'max_tokens'
         self._client, self._lock = None, threading.Lock()
 
@@ -141,7 +144,7 @@ def _complete(self:OpenAILLM, messages, schema, params):
 @patch
 def chat(self:OpenAILLM, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
     t0 = time.perf_counter()
-    params = dict(params)
+    params = {**self.params, **{k: v for k, v in params.items() if v is not None}}   # the spec's parameters, unless the call sets its own
     if params.get('temperature', 1) and sample and params.get('seed') is None: params['seed'] = int(sample)
     def attempt(msgs):
         resp, sent = self._complete(msgs, schema, params)

@@ -34,7 +34,7 @@ def get_llm(spec:str, **kwargs) -> LLM:
         if kwargs.get('replies') is None and name in STAND_INS: return ScriptedLLM(STAND_INS[name](options), spec=spec)
         return ScriptedLLM(kwargs.get('replies'), spec=spec)
     if p['scheme'] == 'local': return LocalLLM(p['model'], p['adapter'], **kwargs)
-    return OpenAILLM(p['model'], p['base_url'], **kwargs)
+    return OpenAILLM(p['model'], p['base_url'], params=p['params'], **kwargs)
 
 # %% ../../nbs/foundation/llm/08_roles.ipynb #c58c5f50
 class ModelClient(LLM):

@@ -44,24 +44,36 @@ def llm_options(cfg:Config|None) -> dict:
 # %% ../../nbs/foundation/llm/02_specs.ipynb #8bf01136
 _SPEC_HELP = "use local:<name or path>[+adapter], openai:<model> or openai:<base_url>#<model>"
 
+def _request_params(spec:str, query:str) -> dict:
+    "The request parameters after a remote model's `?` (`name=value&...`; values read as YAML scalars: 16384 is a number, high a string)."
+    import yaml
+    from urllib.parse import parse_qsl
+    try: pairs = parse_qsl(query, keep_blank_values=False, strict_parsing=True)
+    except ValueError: pairs = None
+    names = [k for k, _ in pairs or []]
+    if not pairs or len(set(names)) != len(names) or not all(k.isidentifier() for k in names):
+        raise LLMError(f"model spec {spec!r} has a malformed parameter list after '?'; use <model>?name=value&name=value (each name once).")
+    return {k: yaml.safe_load(v) for k, v in pairs}
+
 def parse_spec(spec:str) -> dict:
-    "A spec string's parts: scheme, model, base_url, adapter."
+    "A spec string's parts: scheme, model, base_url, adapter, and the request parameters a remote model's spec carries after `?`."
     if not isinstance(spec, str) or ':' not in spec: raise LLMError(f"unknown model spec {spec!r}; {_SPEC_HELP}.")
     scheme, rest = spec.split(':', 1)
     rest = rest.strip()
-    if scheme == 'fake': return dict(scheme='fake', model=rest, base_url=None, adapter=None)
+    if scheme == 'fake': return dict(scheme='fake', model=rest, base_url=None, adapter=None, params={})
     if not rest: raise LLMError(f"model spec {spec!r} names no model; {_SPEC_HELP}.")
     if scheme == 'local':
         model, _, adapter = rest.partition('+')
-        return dict(scheme='local', model=model, base_url=None, adapter=adapter or None)
+        return dict(scheme='local', model=model, base_url=None, adapter=adapter or None, params={})
     if scheme == 'openai':
-        if '#' in rest:
-            base_url, model = rest.rsplit('#', 1)
-            if not model: raise LLMError(f"model spec {spec!r} names no model after '#'; use openai:<base_url>#<model>.")
-            return dict(scheme='openai', model=model, base_url=base_url, adapter=None)
-        if rest.startswith(('http://', 'https://')):
+        base_url, model = rest.rsplit('#', 1) if '#' in rest else (None, rest)
+        model, sep, query = model.partition('?')
+        params = _request_params(spec, query) if sep else {}
+        if base_url is not None and not model: raise LLMError(f"model spec {spec!r} names no model after '#'; use openai:<base_url>#<model>.")
+        if base_url is None and rest.startswith(('http://', 'https://')):
             raise LLMError(f"model spec {spec!r} names a server but no model; use openai:{rest}#<model>.")
-        return dict(scheme='openai', model=rest, base_url=None, adapter=None)
+        if not model: raise LLMError(f"model spec {spec!r} names no model; {_SPEC_HELP}.")
+        return dict(scheme='openai', model=model, base_url=base_url, adapter=None, params=params)
     raise LLMError(f"unknown model spec {spec!r}; {_SPEC_HELP}.")
 
 RUN = '{run}'   # a spec's path that starts with it lies in the run directory that wrote it (trained students)
