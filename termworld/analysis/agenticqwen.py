@@ -12,7 +12,7 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 from ..core import *
-from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord, BehaviorTree, Scenario, rubric_for_path
+from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord, BehaviorTree, Scenario, rubric_for_path, path_tools
 from ..evaluate import latest_summaries, trial_table, per_task
 
 # %% auto #0
@@ -174,7 +174,7 @@ def sample_paths(tree:BehaviorTree, n:int=4, seed:int=0,
                 ) -> pd.DataFrame:
     "AQ Fig. 4 (App. B.7): `n` execution paths drawn root to leaf (one child per decision point, uniformly, `random.Random(seed)`), each with the tool its adversarial user would push toward (the first its rubric forbids, as `make_adversary` picks it; None when not drawn or none is forbidden) and the walk from the root to the branch that calls it."
     tree.validate_tree()
-    calls = lambda i, tool: tree.get(i).action.startswith('tool_call:') and tree.get(i).action.split(':', 1)[1].strip() == tool
+    calls = lambda i, tool: path_tools(tree, [i]) == [tool]   # branch i calls `tool`
     rng, rows = random.Random(seed), []
     for k in range(n):
         walk = [tree.root]

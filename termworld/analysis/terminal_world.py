@@ -613,15 +613,19 @@ def live_environment_view(env:Environment, store:RunStore|None=None, # the run h
 def judge_environment(llm, env:Environment, judge:str='judge', file_chars:int=4000,
                       view:str='auto', # sandbox: the built environment (`live_environment_view`) | static: its artifacts | auto: sandbox where one works, else static
                       store:RunStore|None=None, settings=None, # the run (blobs) and the `sandbox` section, for the sandbox view
+                      views:dict|None=None, # sandbox views already built, by environment id (each environment is built once for all its judges)
                       **params) -> EnvQualityJudgement:
     "Ask one judge for the four quality scores of an environment; the judgement records the view it was given (a model error, or a sandbox that fails when `view='sandbox'`, is recorded on it)."
     if view not in ('auto', 'sandbox', 'static'): raise ConfigError(f"view is auto, sandbox or static, not {view!r}.")
     base = dict(env_id=env.id, task_id=env.task_id, judge=judge)
     shown, used = None, 'static'
     if view != 'static':
-        try: shown, used = live_environment_view(env, store, settings, file_chars), 'sandbox'
-        except (TermworldError, OSError) as e:
-            if view == 'sandbox': return EnvQualityJudgement(**base, view='sandbox', status='failed', error=f"the sandbox view failed: {e}")
+        views = {} if views is None else views
+        if env.id not in views:
+            try: views[env.id] = live_environment_view(env, store, settings, file_chars)
+            except (TermworldError, OSError) as e: views[env.id] = e
+        if not isinstance(views[env.id], Exception): shown, used = views[env.id], 'sandbox'
+        elif view == 'sandbox': return EnvQualityJudgement(**base, view='sandbox', status='failed', error=f"the sandbox view failed: {views[env.id]}")
     if shown is None: shown = environment_view(env, file_chars)
     try: reply = llm.chat(render_messages('env_quality', **shown), schema=EnvQualityScores, stage='env_quality', record_id=env.id, **params)
     except BudgetExceeded: raise
@@ -642,7 +646,7 @@ def judge_environments(cfg:Config, store:RunStore, judges:list[str], n:int|None=
     envs = sorted(synthesized_envs(store), key=lambda e: e.id)
     if n is not None and n < len(envs): envs = sorted(random.Random(cfg.run.seed).sample(envs, n), key=lambda e: e.id)
     return judge_each(cfg, store, 'env_quality', EnvQualityJudgement, envs, judges, _quality_one, models, 'environment quality',
-                      dict(params, view=view))
+                      dict(params, view=view, views={}))   # one sandbox build per environment, shared by its judges
 
 # %% ../../nbs/analysis/terminal_world.ipynb #0e357453
 def quality_table(judgements:Iterable[EnvQualityJudgement]) -> pd.DataFrame:

@@ -144,7 +144,7 @@ def _complete(self:OpenAILLM, messages, schema, params):
 @patch
 def chat(self:OpenAILLM, messages, schema=None, *, role='', stage='', record_id='', sample=0, **params) -> Reply:
     t0 = time.perf_counter()
-    params = {**self.params, **{k: v for k, v in params.items() if v is not None}}   # the spec's parameters, unless the call sets its own
+    params = {**self.params, **{k: v for k, v in params.items() if v is not None or k not in self.params}}   # the spec's parameters, unless the call sets its own
     if params.get('temperature', 1) and sample and params.get('seed') is None: params['seed'] = int(sample)
     def attempt(msgs):
         resp, sent = self._complete(msgs, schema, params)

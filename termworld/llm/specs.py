@@ -6,8 +6,10 @@
 from __future__ import annotations
 import re
 from pathlib import Path
+from urllib.parse import parse_qsl
 from typing import Annotated, Literal
 
+import yaml
 from pydantic import BeforeValidator, Field
 from ..core import *
 from .base import LLMError
@@ -46,8 +48,6 @@ _SPEC_HELP = "use local:<name or path>[+adapter], openai:<model> or openai:<base
 
 def _request_params(spec:str, query:str) -> dict:
     "The request parameters after a remote model's `?` (`name=value&...`; values read as YAML scalars: 16384 is a number, high a string)."
-    import yaml
-    from urllib.parse import parse_qsl
     try: pairs = parse_qsl(query, keep_blank_values=False, strict_parsing=True)
     except ValueError: pairs = None
     names = [k for k, _ in pairs or []]
