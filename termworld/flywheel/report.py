@@ -167,7 +167,9 @@ def standin_invert(user:str, draw:bool=True) -> dict:
         if action and action.group(1).startswith('tool_call:'):
             tool = action.group(1).split(':', 1)[1].strip()
             rules.append(f"Call {tool} when {check.group(0)}." if check else f"Call {tool} first to verify the facts.")
-    ref = next((str(v) for k, v in facts.items() if k.endswith('_id')), 'my account')
+    opening = re.split(r':\s*tool_call:', md_section(user, 'Path to force (in order)').split('\n')[0])[0]
+    asked = [k for k in facts if re.search(rf'\b{re.escape(k)}\b', opening)]       # facts the first step's condition asks the customer for
+    ref = ', '.join(f"{k} {facts[k]}" for k in asked) or next((str(v) for k, v in facts.items() if k.endswith('_id')), 'my account')
     return {'state': [{'key': k, 'value': v} for k, v in facts.items()],
             'user_instruction': f"You want your problem with {ref} solved today. Mention {ref} in your first message.",
             'sop': rules or ['Help the customer.']}
@@ -178,7 +180,7 @@ def standin_user(system:str, messages:list[dict]) -> str:
     stop = stop.group(1) if stop else STOP
     if not any(m.get('role') == 'assistant' for m in messages[1:]):
         want, tactic = md_section(system, 'What you want'), md_section(system, 'Your tactic')
-        ref = re.search(r'with (\S+?)(?: solved|\.)', want)
+        ref = re.search(r'with (.+?)(?: solved|\.)', want)
         claim = '' if tactic.startswith('Be honest') else ' ' + tactic.split(' (goal:')[0]
         return f"Hello, I need help with {ref.group(1) if ref else 'my order'}.{claim}"
     return f"Thank you, that settles it. {stop}"
@@ -193,7 +195,8 @@ def standin_turn(system:str, messages:list[dict]) -> dict:
     calls = [json_or(m.get('content'), {}).get('tool') for m in messages if m.get('role') == 'assistant']
     results = [m['content'].split('] ', 1)[1] for m in messages if m.get('role') == 'user' and (m.get('content') or '').startswith('[tool ')]
     facts = next((f for f in (json_or(r, None) for r in reversed(results)) if isinstance(f, dict) and len(f) > 1), None)
-    args = lambda tool, src: {k: src.get(k, ref) for k in tools.get(tool, [])}
+    told = lambda k: next((m.group(1) for s in said for m in [re.search(rf'\b{re.escape(k)} ([^\s,]+?)[.,]?(?:\s|$)', s)] if m), ref)
+    args = lambda tool, src: {k: src.get(k, told(k)) for k in tools.get(tool, [])}
     if first and first.group(1) not in calls: return {'tool': first.group(1), 'arguments': args(first.group(1), {}), 'message': '', 'done': False}
     if facts is not None:
         for tool, check in _RULE.findall(system):

@@ -301,10 +301,11 @@ def _scenarios(cfg:Config) -> dict[str, Scenario]:
 def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None,
                    control:str='', # the negative control the student stands for ('' = the round's student)
                   ) -> list[FlywheelEval]:
-    "Score the round's student on the held-out tasks (one rollout each, recorded; a rerun reuses them)."
+    "Score the round's student on the held-out tasks (one rollout each, recorded; a rerun reuses them); a control on the trained scenarios' only."
     fw, p = cfg.flywheel, _params(cfg)
     scenarios = scenarios or _scenarios(cfg)
     held, out, todo = flywheel_holdout(store, fw.eval_tasks), {}, []
+    if control: held = [t for t in held if t.scenario not in fw.holdout_scenarios]   # a scenario never trained on tests round <n> itself
     for t in held:
         rec = FlywheelEval(round=rnd, student=models.spec(fw.agent), task_id=t.id, category=t.scenario, control=control, adversarial=t.adversary is not None)
         if (old := store.get('flywheel', rec.id)) is not None: out[t.id] = old
