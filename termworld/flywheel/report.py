@@ -159,15 +159,15 @@ def standin_invert(user:str, draw:bool=True) -> dict:
     "An `Inversion`: the base state with fresh identifiers and the path's checks made true (`draw`: drawn from the prompt, so each task of a path differs; else the base identifiers and fixed values), a user who names the record, one SOP rule per path tool."
     rng = random.Random(hashlib.sha256(user.encode()).hexdigest()) if draw else None
     facts = {k: _fresh_id(str(v), rng) if k.endswith('_id') and rng else v for k, v in json_or(md_section(user, 'Base environment state'), {}).items()}
-    rules = []
-    for line in md_section(user, 'Path to force (in order)').splitlines():
+    rules, steps = [], md_section(user, 'Path to force (in order)').splitlines()
+    for line in steps:
         action = re.search(r':\s*(tool_call: \w+|[\w ]+)(?:\s*⇒.*)?$', line)
         check = _CHECK.search(re.search(r'\[([^\]]+)\]', line).group(1)) if '[' in line else None
         if check: facts[check.group(1)] = _draw(check.group(2), check.group(3), rng)
         if action and action.group(1).startswith('tool_call:'):
             tool = action.group(1).split(':', 1)[1].strip()
             rules.append(f"Call {tool} when {check.group(0)}." if check else f"Call {tool} first to verify the facts.")
-    opening = re.split(r':\s*tool_call:', md_section(user, 'Path to force (in order)').split('\n')[0])[0]
+    opening = steps[0].split(': tool_call:')[0] if steps else ''
     asked = [k for k in facts if re.search(rf'\b{re.escape(k)}\b', opening)]       # facts the first step's condition asks the customer for
     ref = ', '.join(f"{k} {facts[k]}" for k in asked) or next((str(v) for k, v in facts.items() if k.endswith('_id')), 'my account')
     return {'state': [{'key': k, 'value': v} for k, v in facts.items()],
