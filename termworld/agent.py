@@ -15,16 +15,18 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from .core import *
 from .core import TermworldError, BudgetExceeded
 from .prompt import clip, render
+from .judging import guarded
 from .llm import LLMError, local_prompt
 from fastcore.basics import patch
 from . import runtime
-from .runtime import open_sandbox, open_environment, materialize, verify, env_vars, sandbox_settings
+from .runtime import open_sandbox, open_environment, materialize, verify, env_vars, sandbox_settings, EpisodeSettings, run_episode
+_all_ = ['EpisodeSettings', 'run_episode']   # the episode's settings and its one entry live in the task runtime (`termworld.runtime`)
 
 # %% auto #0
 __all__ = ['PROMPT_SETUP', 'SETTLE_GRACE_S', 'AgentError', 'TerminusCommand', 'TerminusReply', 'bounded_reply_schema', 'Parsed',
            'parse_reply', 'reply_text', 'student_messages', 'join_chunks', 'split_exit_codes', 'TerminalDied', 'Shell',
-           'EpisodeSettings', 'estimate_tokens', 'Agent', 'trajectory_id', 'terminus_agent', 'run_episode',
-           'sandbox_options']
+           'estimate_tokens', 'Agent', 'trajectory_id', 'terminus_agent', 'sandbox_options', 'EpisodeSettings',
+           'run_episode']
 
 # %% ../nbs/runtime/40_agent.ipynb #ca25c061
 class AgentError(TermworldError):
@@ -234,21 +236,6 @@ def settle(self:Shell, timeout:float) -> bool:
     "Give the last command lines sent up to `timeout` seconds to return to the prompt (the episode ends; its state is judged next)."
     return self.awaiting is None or self.term.settle(self.awaiting, timeout)
 
-# %% ../nbs/runtime/40_agent.ipynb #c954504c
-class EpisodeSettings(Section):
-    "The limits, context budget and sampling of one agent episode (the `trajectories` section extends it with the collection plan)."
-    max_steps: int = Field(50, ge=1)           # agent turns per episode, parse errors included
-    wall_s: float = Field(1800.0, gt=0)        # wall-clock limit of the agent phase, seconds
-    context_tokens: int = Field(32_768, ge=512) # the teacher's context window (tokens)
-    summarize_free_tokens: int = Field(8_000, ge=0) # summarize older turns when fewer tokens than this are left
-    max_reply_tokens: int = Field(4_096, ge=16) # completion cap per model call
-    temperature: float|None = None             # sampling temperature; None = the model's default
-    max_duration: float = Field(60.0, gt=0)    # cap on one command's wait, seconds
-    output_bytes: int = Field(10_000, ge=256)  # observation limit per step (head + tail kept)
-    guideline: bool = True                     # append the task's execution guideline to the system prompt
-    setup_timeout_s: float = Field(600.0, gt=0)     # limit of the environment's setup script, seconds
-    verifier_timeout_s: float = Field(600.0, gt=0)  # limit of the verifier's pytest run, seconds
-
 # %% ../nbs/runtime/40_agent.ipynb #8bcac1bb
 def estimate_tokens(messages:list[dict]) -> int:
     "A cheap token estimate of a message list (about 3.5 characters per token plus per-message overhead)."
@@ -300,11 +287,9 @@ def _fit(self:Agent, request:str) -> str:
     "Ask `request` after the history, dropping the oldest turns while the model says the history does not fit."
     history = self.messages
     while True:
-        try: return self._chat(history + [{'role': 'user', 'content': request}]).text.strip()
-        except BudgetExceeded: raise
-        except LLMError as e:
-            if not _context_overflow(e) or len(history) <= 3: raise
-            history = history[:2] + history[4:]
+        with guarded() as g: return self._chat(history + [{'role': 'user', 'content': request}]).text.strip()
+        if not _context_overflow(g.error) or len(history) <= 3: raise g.error
+        history = history[:2] + history[4:]
 
 # %% ../nbs/runtime/40_agent.ipynb #890dc3d1
 @patch
@@ -329,11 +314,10 @@ def _ask(self:Agent) -> tuple[str, Parsed, Usage]:
     "One model turn: (raw text, parsed reply or error, usage of this call)."
     schema = bounded_reply_schema(self.settings.max_reply_tokens) if _is_local(self.llm) else None
     before = self.usage
-    try: reply = self._chat(self.messages, schema=schema)
-    except BudgetExceeded: raise
-    except LLMError as e:
-        if type(e).__name__ != 'SchemaError': raise
-        return '', Parsed(error=f"the reply did not match the required JSON form ({e})"), getattr(e, 'usage', None) or Usage()
+    with guarded() as g: reply = self._chat(self.messages, schema=schema)
+    if g.failed:
+        if type(g.error).__name__ != 'SchemaError': raise g.error
+        return '', Parsed(error=f"the reply did not match the required JSON form ({g.error})"), getattr(g.error, 'usage', None) or Usage()
     usage = Usage(**{k: getattr(self.usage, k) - getattr(before, k) for k in Usage.model_fields})
     parsed = parse_reply(reply.text, self.settings.max_duration)
     if parsed.error and isinstance(reply.parsed, BaseModel):   # the layer repaired it: read its object
@@ -351,14 +335,12 @@ def run(self:Agent, deadline:float|None=None) -> list[Step]:
         if time.monotonic() >= deadline: self.stop_reason = 'wall_limit'; break
         start, note = time.perf_counter(), ''
         if self._needs_summary(): note = 'context summarized:\n' + self.summarize()
-        try: raw, parsed, usage = self._ask()
-        except BudgetExceeded: raise
-        except LLMError as e:
-            if not _context_overflow(e) or note: self.stop_reason, self.error = 'error', str(e); break
+        with guarded() as g: raw, parsed, usage = self._ask()
+        if g.failed:
+            if not _context_overflow(g.error) or note: self.stop_reason, self.error = 'error', str(g.error); break
             note = 'context summarized:\n' + self.summarize()
-            try: raw, parsed, usage = self._ask()
-            except BudgetExceeded: raise
-            except LLMError as e2: self.stop_reason, self.error = 'error', str(e2); break
+            with guarded() as g: raw, parsed, usage = self._ask()
+            if g.failed: self.stop_reason, self.error = 'error', str(g.error); break
         step = Step(index=index, raw=raw, usage=usage, note=note)
         self.messages.append({'role': 'assistant', 'content': raw})
         if parsed.error:
@@ -435,37 +417,6 @@ def terminus_agent(llm, env:Environment, settings:EpisodeSettings|None=None, gui
     s = settings or EpisodeSettings()
     system_prompt = add_scaffold(render('terminus_system', workdir=env.workdir, max_duration=s.max_duration), guideline, cheatsheet)
     return Agent(llm, None, system_prompt, env.instruction, s, **kw)
-
-# %% ../nbs/runtime/40_agent.ipynb #5cce3dd9
-def run_episode(llm, env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
-                attempt:int=0, sample:int=0, max_steps:int|None=None, wall_s:float|None=None,
-                sandbox=None, # the run's `sandbox` section (a Config, a SandboxSection or a dict of its keys; None: defaults)
-                sandbox_backend:str|None=None, image:str|None=None, limits=None, # explicit overrides of that section's backend, image and limits
-                store:RunStore|None=None, settings:EpisodeSettings|None=None, sandbox_factory:Callable|None=None,
-                stage:str='trajectories', # the stage its model calls are booked to in the ledger (evaluation and recovery run episodes too)
-               ) -> Trajectory:
-    "Run one agent episode on `env` in a fresh sandbox, then verify; returns the trajectory (failures recorded on it)."
-    tool_runner = runtime.kind_episode(env)   # a tool-calling kind (τ2, BFCL) runs as a conversation, not in a sandbox
-    if tool_runner is not None:
-        return tool_runner(llm, env, guideline=guideline, cheatsheet=cheatsheet, role=role, attempt=attempt, sample=sample,
-                           max_steps=max_steps, store=store, settings=settings, stage=stage)
-    s = (settings or EpisodeSettings()).model_copy()
-    if max_steps is not None: s.max_steps = max_steps
-    if wall_s is not None: s.wall_s = wall_s
-    traj = Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=getattr(llm, 'spec', str(llm)), attempt=attempt,
-                      sample=sample, cheatsheet=cheatsheet, guideline=guideline, instruction=env.instruction)
-    agent = terminus_agent(llm, env, s, guideline, cheatsheet, record_id=traj.id, sample=sample, role=role, stage=stage)
-    traj.system_prompt = agent.system_prompt
-    over = dict(backend=sandbox_backend, image=image, **(limits.model_dump(exclude={'network'}) if limits is not None else {}))
-    ep = runtime.run_agent(env, agent, sandbox=sandbox_settings(sandbox, **over), store=store, wall_s=s.wall_s,
-                             setup_timeout=s.setup_timeout_s, verifier_timeout=s.verifier_timeout_s, sandbox_factory=sandbox_factory)
-    traj.verdict, traj.steps, traj.usage, traj.summarized = ep.verdict, agent.steps, agent.usage, agent.summarized
-    traj.stop_reason = agent.stop_reason
-    if agent.error: traj.status, traj.error = 'failed', agent.error if agent.error.startswith('the sandbox terminal') else f"the model call failed: {agent.error}"
-    elif ep.error: traj.status, traj.error = 'failed', ep.error
-    if traj.status == 'failed' and not traj.stop_reason: traj.stop_reason = 'error'
-    traj.seconds = ep.seconds
-    return traj
 
 # %% ../nbs/runtime/40_agent.ipynb #e4d2b902
 def sandbox_options(cfg:Config|None, backend:str|None=None) -> dict:

@@ -16,8 +16,9 @@ from typing import Any, Callable, Iterator, Literal
 import yaml
 from pydantic import BaseModel, field_validator
 from .core import *
-from .core import TermworldError, BudgetExceeded
+from .core import TermworldError
 from .prompt import clip, render_messages
+from .judging import guarded
 from .llm import LLMError, SchemaError, ROLES
 from .scale import StageContext, per_process
 from .runtime import (TaskRuntimeError, open_sandbox, open_environment, environment_layer, layers_usable, materialize,
@@ -631,14 +632,14 @@ def build_task_environment(ctx:StageContext, # a context with `models` and `sand
     "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
     sec, sbs, store = ctx.cfg.environments, ctx.cfg.sandbox, ctx.store
     layers = ctx.get('layers') if 'layers' in ctx._members else None
-    try: env = build_environment(task, ctx.models[sec.model], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
-    except BudgetExceeded: raise
-    except BlueprintError as e:      # the same blueprint fails the same way on every rerun: discard, do not retry
+    with guarded(TermworldError, OSError, RuntimeError, ValueError) as g:
+        env = build_environment(task, ctx.models[sec.model], sec, store, ctx.sandbox, sbs.workdir, sbs.setup_network, layers)
+    if isinstance(g.error, BlueprintError):   # the same blueprint fails the same way on every rerun: discard, do not retry
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='discarded',
-                          error=f"blueprint: {clip(str(e), 500)}")
-    except (TermworldError, OSError, RuntimeError, ValueError) as e:
+                          error=f"blueprint: {clip(str(g.error), 500)}")
+    elif g.failed:
         env = Environment(task_id=task.id, instruction=task.instruction, workdir=sbs.workdir, status='failed',
-                          error=f"{type(e).__name__}: {clip(str(e), 500)}")
+                          error=f"{type(g.error).__name__}: {clip(str(g.error), 500)}")
     if env.ok and sec.export_harbor:
         from termworld.harbor import environment_to_task, write_task_dir
         try: write_task_dir(environment_to_task(env, task, store, sec.harbor_base_image, sec), store.root/'envs'/task.id)

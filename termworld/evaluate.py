@@ -18,7 +18,7 @@ from .core import *
 from .core import TermworldError, ConfigError, BudgetExceeded, log
 from .scale import StageContext, per_process
 from .formats import behavior_metrics
-from .runtime import SandboxOverride, sandbox_settings
+from .runtime import SandboxOverride, sandbox_settings, kind_of, run_episode, KINDS
 
 # %% auto #0
 __all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'SMALL_SCALE_COLUMNS', 'BENCH_COLUMNS', 'pass_at_k', 'per_task',
@@ -162,10 +162,9 @@ def _student(ctx:StageContext):
 def _trial(ctx:StageContext, settings, item:tuple) -> str:
     "One trial of the student on one environment, stored (a module-level function, so that Ray can send it to a worker)."
     env, trial = item
-    ag = _agent()
-    traj = ag.run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate',
-                          max_steps=ctx.cfg.evaluate.max_steps,   # set: it bounds τ2 and BFCL episodes too (else their `bench.max_steps`)
-                          sandbox=sandbox_settings(ctx.cfg, **ctx.cfg.evaluate.sandbox))
+    traj = run_episode(ctx.llm, env, role='student', sample=trial, store=ctx.store, settings=settings, stage='evaluate', cfg=ctx.cfg,
+                       max_steps=ctx.cfg.evaluate.max_steps,   # set: it bounds every kind's episode (else the kind's own default)
+                       sandbox=sandbox_settings(ctx.cfg, **ctx.cfg.evaluate.sandbox))
     ctx.store.append('evaluate', traj, skip_existing=True)
     return traj.id
 
@@ -206,7 +205,7 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
 
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
-    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and (e.tests.strip() or e.env_kind != 'terminal')}
+    envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and kind_of(e).evaluable(e)}
     if cfg.evaluate.tasks == 'recovery':
         from termworld.recover import latest_scenarios
         ids = sorted({s.task_id for s in latest_scenarios(store)})
@@ -444,35 +443,22 @@ def seed_table(results:pd.DataFrame) -> pd.DataFrame:
     return t.sort_index(level=0, sort_remaining=False).rename_axis(columns='seed')
 
 # %% ../nbs/distill/80_evaluate.ipynb #3aab5e00
-_TAU2_PARTS = {'action': 'action:', 'environment': 'env_assertion:', 'database': 'db', 'communicate': 'communicate:'}
-BENCH_COLUMNS = ['model', 'task_id', 'trial', 'category', 'verifier', 'passed', 'reward', *_TAU2_PARTS, 'partial', 'tool_call_accuracy']
-
-def _part(tests:list[TestOutcome], prefix:str) -> float|None:
-    "The fraction of a verdict's checks of one kind that passed (None when the task has none)."
-    hits = [t.outcome == 'passed' for t in tests if (t.name == prefix if prefix == 'db' else t.name.startswith(prefix))]
-    return sum(hits) / len(hits) if hits else None
+_TABLE5 = ('action', 'environment', 'database', 'communicate')   # PG Table 5's parts of a τ2 reward
+BENCH_COLUMNS = ['model', 'task_id', 'trial', 'category', 'verifier', 'passed', 'reward', *_TABLE5, 'partial', 'tool_call_accuracy']
 
 def bench_trials(trajs:Iterable[Trajectory], # trials (evaluation trials, or teacher trajectories) with benchmark verdicts
                  categories:dict[str, str]|None=None, # task id → τ2 domain or BFCL category (the TaskSpec's `category`)
                  label:str|None=None, # the model column (default: each trajectory's model)
                 ) -> pd.DataFrame:
     "One row per verified τ2 or BFCL trial: passed, reward, the evaluator's parts, BFCL's partial reward and the tool-call accuracy."
-    rows = []
+    rows, known = [], set(declared('kind')) | set(KINDS)
     for t in trajs:
         v = t.verdict
-        if v is None or v.verifier not in ('tau2', 'bfcl_multi_turn'): continue
+        if v is None or v.verifier not in known or not kind_of(v.verifier).tool_calling: continue   # the verdict names its kind
         row = dict(model=label or t.model, task_id=t.task_id, trial=t.sample, category=(categories or {}).get(t.task_id),
                    verifier=v.verifier, passed=bool(v.passed), reward=float(v.reward))
-        if v.verifier == 'tau2':
-            row.update({k: _part(v.tests, prefix) for k, prefix in _TAU2_PARTS.items()})
-            row['tool_call_accuracy'] = row['action']
-        else:
-            try: out = json.loads(v.output or '{}')
-            except json.JSONDecodeError: out = {}
-            turns = out.get('turns')
-            row['partial'] = (out.get('turns_passed') or 0) / turns if turns else None
-            row['tool_call_accuracy'] = row['partial']
-        rows.append(row)
+        parts = kind_of(v.verifier).statistics(t)      # the kind's parts: τ2's checks, BFCL's turns, and the tool-call accuracy
+        rows.append(row | {k: parts[k] for k in BENCH_COLUMNS if k in parts})
     return pd.DataFrame(rows, columns=BENCH_COLUMNS)
 
 # %% ../nbs/distill/80_evaluate.ipynb #450862ac
@@ -483,7 +469,7 @@ def _task_means(trials:pd.DataFrame, cols:list[str]) -> pd.DataFrame:
 def reward_breakdown(trials:pd.DataFrame) -> pd.DataFrame:
     "PG Table 5: per model, tasks, trials, Pass^1 and the mean action / environment / database / communicate score (τ2 trials)."
     t = trials[trials.verifier == 'tau2'].copy()
-    parts = list(_TAU2_PARTS)
+    parts = list(_TABLE5)
     if not len(t): return pd.DataFrame(columns=['tasks', 'trials', 'pass_hat_1', *parts])
     t[parts] = t[parts].astype(float)
     per = _task_means(t, parts).groupby('model').mean()

@@ -12,247 +12,25 @@ from typing import Any, Callable, ClassVar, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from .core import *
-from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .core import TermworldError, ConfigError, log
 from .prompt import clip, render, render_text
 from .scale import StageContext, per_process
+from .judging import JudgeVerdict, guarded, judge_each, judge_model, by_judged
+from .reflect import (Cheatsheet, CHEATSHEET_HEADER, clean_item, render_cheatsheet, parse_cheatsheet, norm_item, merge_cheatsheets,
+                               Evaluation, evaluator, fraction_passed, parse_objective, evaluate, render_trace, verifier_feedback,
+                               ANSWER_FORMATS, reflect)
+_all_ = ['Cheatsheet', 'CHEATSHEET_HEADER', 'render_cheatsheet', 'parse_cheatsheet', 'merge_cheatsheets', 'Evaluation', 'evaluator',
+         'parse_objective', 'evaluate', 'render_trace', 'verifier_feedback', 'ANSWER_FORMATS', 'reflect']   # the reflector's side (`termworld.reflect`), importable from here
 
 # %% auto #0
-__all__ = ['CHEATSHEET_HEADER', 'EVALUATORS', 'ANSWER_FORMATS', 'Cheatsheet', 'render_cheatsheet', 'parse_cheatsheet',
-           'merge_cheatsheets', 'Evaluation', 'evaluator', 'parse_objective', 'evaluate', 'render_trace',
-           'verifier_feedback', 'reflect', 'cheatsheet_delim', 'strip_cheatsheet_text', 'strip_cheatsheet',
-           'audit_stripped', 'RecoveryResult', 'scenario_id', 'recover_scenario', 'AuditCheck', 'AuditReply',
-           'IntegrityAudit', 'audit_integrity', 'audit_agreement', 'RecoveryScenario', 'TrainingSet',
-           'RecoveredSection', 'RecoveryError', 'failed_scenarios', 'filtered_trajectories', 'TerminalTeacher',
-           'write_recovery', 'latest_scenarios', 'judge_model', 'run_audit', 'write_training_set', 'combined_dataset',
-           'run_recovered', 'failure_asymmetry', 'cheatsheet_convergence', 'recovery_stats', 'report_recovered',
-           'plot_recovery']
-
-# %% ../nbs/proof_gen/50_recover.ipynb #b21fc8fa
-class Cheatsheet(BaseModel):
-    "The parts of a PROOF-Gen cheatsheet: a title, the diagnosed failures and the guidance steps."
-    model_config = ConfigDict(extra='ignore')
-    title: str = ''
-    failures: list[str] = []
-    steps: list[str] = []
-
-CHEATSHEET_HEADER = '## TASK CHEATSHEET'
-
-def _clean_item(text:str) -> str:
-    "An item without its bullet or number and with runs of blank lines collapsed."
-    text = re.sub(r'^\s*(?:[-*•]\s*)?(?:\d+[.)](?:\s+|$))?', '', str(text).strip())
-    return re.sub(r'\n\s*\n+', '\n', text).strip()
-
-def render_cheatsheet(sheet:Cheatsheet) -> str:
-    "The cheatsheet in the paper's form (`## TASK CHEATSHEET`, `<failures>`, `<guidance><steps>`)."
-    lines = [CHEATSHEET_HEADER]
-    if sheet.title.strip(): lines.append('## ' + ' '.join(sheet.title.split()))
-    lines += ['', '<failures>']
-    for item in filter(None, map(_clean_item, sheet.failures)):
-        first, *rest = item.splitlines()
-        lines += [f'- {first}', *(f'  {r.strip()}' for r in rest)]
-    lines += ['</failures>', '', '<guidance>', '   <steps>']
-    for n, item in enumerate(filter(None, map(_clean_item, sheet.steps)), 1):
-        first, *rest = item.splitlines()
-        lines += [f'   - {n}. {first}', *(f'     {r.strip()}' for r in rest)]
-    lines += ['   </steps>', '</guidance>']
-    return '\n'.join(lines)
-
-# %% ../nbs/proof_gen/50_recover.ipynb #0b775cd3
-def _section(text:str, tag:str) -> str|None:
-    found = re.search(rf'<{tag}>(.*?)</{tag}>', text, re.S)
-    return found.group(1) if found else None
-
-def _items(block:str) -> list[str]:
-    "Bulleted or numbered items of a block; lines indented deeper than the first item join the item above."
-    items, base = [], None
-    for line in block.splitlines():
-        if not line.strip() or re.match(r'\s*</?\w+>\s*$', line): continue
-        indent = len(line) - len(line.lstrip())
-        if re.match(r'\s*(?:[-*•]|\d+[.)])\s+', line) and (base is None or indent <= base):
-            base = indent if base is None else base
-            items.append(_clean_item(line))
-        elif items: items[-1] += '\n' + line.strip()
-        else: items.append(_clean_item(line)); base = indent
-    return [i for i in items if i]
-
-def parse_cheatsheet(text:str) -> Cheatsheet:
-    "Read a cheatsheet in the paper's form (or free text: its list items become steps) back into its parts."
-    text = text or ''
-    title = ''
-    for line in text.splitlines():
-        if line.startswith('## ') and line.strip() != CHEATSHEET_HEADER: title = line[3:].strip(); break
-        if line.strip().startswith('<'): break
-    failures, steps = _section(text, 'failures'), _section(text, 'steps') or _section(text, 'guidance')
-    if failures is None and steps is None:
-        body = '\n'.join(l for l in text.splitlines() if not l.startswith('## '))
-        return Cheatsheet(title=title, steps=_items(body))
-    return Cheatsheet(title=title, failures=_items(failures or ''), steps=_items(steps or ''))
-
-# %% ../nbs/proof_gen/50_recover.ipynb #85bc8336
-def _norm(text:str) -> str: return ' '.join(text.lower().split()).rstrip('.')
-
-def merge_cheatsheets(previous:Cheatsheet|None, new:Cheatsheet, max_chars:int|None=None) -> Cheatsheet:
-    "The revised cheatsheet: earlier failures kept and new ones added, steps from the revision (else the previous)."
-    previous = previous or Cheatsheet()
-    seen, failures = set(), []
-    for item in [*previous.failures, *new.failures]:
-        item = _clean_item(item)
-        if item and _norm(item) not in seen: seen.add(_norm(item)); failures.append(item)
-    steps = [s for s in map(_clean_item, new.steps) if s] or previous.steps
-    out = Cheatsheet(title=_clean_item(new.title) or previous.title, failures=failures, steps=steps)
-    while max_chars and len(render_cheatsheet(out)) > max_chars and len(out.failures) > 1:
-        out = out.model_copy(update={'failures': out.failures[1:]})
-    return out
-
-# %% ../nbs/proof_gen/50_recover.ipynb #280a29d6
-class Evaluation(BaseModel):
-    "One evaluator's judgement of a trajectory: met or not, a score, and feedback lines for the reflector."
-    ok: bool
-    score: float = 0.0
-    feedback: list[str] = []
-
-EVALUATORS: dict[str, Callable] = {}
-
-def evaluator(name:str):
-    "Register `fn(traj, threshold|None) -> Evaluation` as an objective term called `name`."
-    def deco(fn): EVALUATORS[name] = fn; return fn
-    return deco
-
-def _test_feedback(traj:Trajectory) -> list[str]:
-    if traj.verdict is None:
-        return [f"The episode ended without a verifier verdict (stop reason: {traj.stop_reason or traj.status}"
-                f"{': ' + traj.error if traj.error else ''})."]
-    out = []
-    for t in traj.verdict.tests:
-        if t.outcome != 'passed':
-            msg = ' '.join(t.message.split())
-            out.append(f"{t.name} {t.outcome}" + (f": {msg[:600]}" if msg else ''))
-    if not traj.verdict.tests and not traj.verdict.passed:
-        out.append('The verifier failed without per-test outcomes' + (f": {' '.join(traj.verdict.output.split())[-600:]}" if traj.verdict.output else '.'))
-    return out
-
-def _fraction(traj:Trajectory) -> float:
-    if traj.verdict is None: return 0.0
-    tests = traj.verdict.tests
-    return sum(t.outcome == 'passed' for t in tests) / len(tests) if tests else float(traj.verdict.reward)
-
-@evaluator('all_pass')
-def _all_pass(traj, threshold=None):
-    return Evaluation(ok=traj.passed, score=_fraction(traj), feedback=[] if traj.passed else _test_feedback(traj))
-
-@evaluator('reward')
-def _reward(traj, threshold=1.0):
-    reward = float(traj.verdict.reward) if traj.verdict else 0.0
-    ok = reward >= (1.0 if threshold is None else threshold)
-    return Evaluation(ok=ok, score=reward, feedback=[] if ok else [f"Reward {reward:.2f} is below {threshold}.", *_test_feedback(traj)])
-
-@evaluator('steps')
-def _steps(traj, threshold=None):
-    ok = threshold is None or len(traj.steps) <= threshold
-    return Evaluation(ok=ok, score=float(len(traj.steps)),
-                      feedback=[] if ok else [f"The agent took {len(traj.steps)} turns; the objective allows at most {threshold:g}."])
-
-@evaluator('complete')
-def _complete(traj, threshold=None):
-    ok = traj.stop_reason == 'complete'
-    return Evaluation(ok=ok, score=float(ok), feedback=[] if ok else [f"The agent did not mark the task complete (stop reason: {traj.stop_reason or 'none'})."])
-
-@evaluator('clean_format')
-def _clean_format(traj, threshold=None):
-    bad = [s.index for s in traj.steps if s.parse_error]
-    return Evaluation(ok=not bad, score=1 - len(bad) / max(1, len(traj.steps)),
-                      feedback=[f"Replies at turns {bad} did not follow the reply format: {traj.steps[bad[0]].parse_error}"] if bad else [])
-
-# %% ../nbs/proof_gen/50_recover.ipynb #7c9041b3
-_TERM = re.compile(r'^\s*([A-Za-z_][\w.-]*)\s*(?:(>=|<=)\s*([-+]?\d*\.?\d+))?\s*$')
-
-def parse_objective(spec:str|list[str]) -> list[tuple[str, float|None]]:
-    "The `(evaluator, threshold)` terms of an objective such as `all_pass`, `reward>=0.8` or a list of them."
-    terms = [spec] if isinstance(spec, str) else list(spec or [])
-    if not terms: raise ConfigError("the recovery objective is empty; set recovered.objective to all_pass, reward>=x or a list of evaluators.")
-    out = []
-    for term in terms:
-        found = _TERM.match(str(term))
-        if not found or found.group(1) not in EVALUATORS:
-            raise ConfigError(f"unknown recovery objective term {term!r}; use one of {sorted(EVALUATORS)}, optionally with >=x or <=x.")
-        out.append((found.group(1), float(found.group(3)) if found.group(3) else None))
-    return out
-
-def evaluate(traj:Trajectory, objective:str|list[str]='all_pass') -> Evaluation:
-    "Judge a trajectory against every term of the objective: met only if all are met; feedback joined."
-    evals = [EVALUATORS[name](traj, threshold) for name, threshold in parse_objective(objective)]
-    return Evaluation(ok=all(e.ok for e in evals), score=min(e.score for e in evals) if len(evals) == 1 else statistics.fmean(float(e.ok) for e in evals),
-                      feedback=[line for e in evals for line in e.feedback])
-
-# %% ../nbs/proof_gen/50_recover.ipynb #8584a00f
-def _message_line(m:dict, output_chars:int=1500) -> str:
-    "One chat message of a tool-calling episode as a trace line."
-    calls = [f"{c['function']['name']}({clip(c['function'].get('arguments') or '', 400, fit=True)})" for c in m.get('tool_calls') or []]
-    text = clip(str(m.get('content') or '').strip(), output_chars, fit=True)
-    if m.get('role') == 'tool': return f"result: {text}"
-    if m.get('role') == 'assistant': return '\n'.join([*([f"agent: {text}"] if text else []), *(f"call: {c}" for c in calls)]) or 'agent: (nothing)'
-    return f"{m.get('role')}: {text}"
-
-def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) -> str:
-    "A trajectory as text for a reflector or judge: turns, keystrokes, clipped outputs, how it ended."
-    turns = []
-    for s in traj.steps:
-        lines = [f"### Turn {s.index + 1}"]
-        if s.parse_error: lines.append(f"(reply did not parse: {s.parse_error})\n{clip(s.raw, output_chars, fit=True)}")
-        if s.analysis: lines.append(f"analysis: {s.analysis.strip()}")
-        if s.plan: lines.append(f"plan: {s.plan.strip()}")
-        for c in s.commands: lines.append(f"$ {c.keystrokes.rstrip()}")
-        if s.task_complete: lines.append('(marked the task complete)')
-        if s.observation.strip(): lines.append(f"output:\n{clip(s.observation.rstrip(), output_chars, fit=True)}")
-        lines += [_message_line(m, output_chars) for m in s.messages]   # tool-calling kinds: words, calls, results, the user's replies
-        turns.append('\n'.join(lines))
-    tail = f"\nEpisode ended: {traj.stop_reason or traj.status}" + (f" ({traj.error})" if traj.error else '') + \
-           f"; {len(traj.steps)} turns."
-    body = '\n\n'.join(turns)
-    if len(body) + len(tail) > max_chars and turns:
-        keep_head, budget = turns[:1], max_chars - len(tail) - len(turns[0]) - 60
-        kept = []
-        for t in reversed(turns[1:]):
-            if budget - len(t) - 2 < 0: break
-            kept.insert(0, t); budget -= len(t) + 2
-        cut = len(turns) - 1 - len(kept)
-        body = '\n\n'.join([clip(keep_head[0], max_chars // 3, fit=True), *([f"[... {cut} turns cut ...]"] if cut else []), *kept])
-    return (body or '(no turns)') + tail
-
-def verifier_feedback(traj:Trajectory, objective:str|list[str]='all_pass') -> str:
-    "The feedback the reflector reads: which tests (and other objective terms) failed, with assertion messages."
-    ev = evaluate(traj, objective)
-    if ev.ok: return 'All objective terms are met.'
-    lines = [f"- {line}" for line in ev.feedback]
-    if traj.verdict is not None and traj.verdict.tests:
-        passed = [t.name for t in traj.verdict.tests if t.outcome == 'passed']
-        lines.append(f"- Passed: {', '.join(passed) if passed else 'none'} ({len(passed)}/{len(traj.verdict.tests)} tests).")
-    return '\n'.join(lines)
-
-# %% ../nbs/proof_gen/50_recover.ipynb #4192e5cf
-ANSWER_FORMATS = {
-    'json': 'Answer with a JSON object:\n{"title": "<short name of the scenario>", "failures": ["<what went wrong>", ...], '
-            '"steps": ["<step>", ...]}',
-    'markdown': 'Answer with the cheatsheet only, in this form:\n## TASK CHEATSHEET\n## <short name of the scenario>\n\n'
-                '<failures>\n- <what went wrong>\n</failures>\n\n<guidance>\n   <steps>\n   - 1. <step>\n   </steps>\n</guidance>'}
-
-def reflect(llm, task:str, traj:Trajectory, previous:Cheatsheet|None=None, *, objective:str|list[str]='all_pass',
-            iteration:int=1, k:int=10, record_id:str='', trace_chars:int=12000, max_chars:int|None=None,
-            template:str|None=None, answer:Literal['json', 'markdown']='json', **params) -> tuple[Cheatsheet, Any]:
-    "Ask the reflector for the revised cheatsheet after a failed attempt; returns the merged cheatsheet and the reply."
-    values = dict(task=task.strip(), k=k, iteration=iteration,
-                  cheatsheet=render_cheatsheet(previous) if previous else '(none yet: this is the first revision)',
-                  trace=render_trace(traj, trace_chars), feedback=verifier_feedback(traj, objective),
-                  answer_format=ANSWER_FORMATS[answer])
-    prompt = render_text(template, **values) if template else render('reflector', **values)
-    schema = Cheatsheet if answer == 'json' else None
-    reply = llm.chat([{'role': 'user', 'content': prompt}], schema=schema, stage='recovered', record_id=record_id, **params)
-    draft = reply.parsed if isinstance(reply.parsed, Cheatsheet) else parse_cheatsheet(reply.text)
-    if not draft.failures and not (previous and previous.failures):
-        # keep a diagnosis even when the reflector gives none: the names of the failed checks, never their messages
-        failed = [t.name for t in (traj.verdict.tests if traj.verdict else []) if t.outcome != 'passed']
-        draft = draft.model_copy(update={'failures': [f"The check {', '.join(failed)} failed." if failed else 'The previous attempt did not meet the objective.']})
-    return merge_cheatsheets(previous, draft, max_chars), reply
+__all__ = ['cheatsheet_delim', 'strip_cheatsheet_text', 'strip_cheatsheet', 'audit_stripped', 'RecoveryResult', 'scenario_id',
+           'recover_scenario', 'AuditCheck', 'AuditReply', 'IntegrityAudit', 'audit_integrity', 'audit_agreement',
+           'RecoveryScenario', 'TrainingSet', 'RecoveredSection', 'RecoveryError', 'failed_scenarios',
+           'filtered_trajectories', 'TerminalTeacher', 'write_recovery', 'latest_scenarios', 'run_audit',
+           'write_training_set', 'combined_dataset', 'run_recovered', 'failure_asymmetry', 'cheatsheet_convergence',
+           'recovery_stats', 'report_recovered', 'plot_recovery', 'Cheatsheet', 'CHEATSHEET_HEADER',
+           'render_cheatsheet', 'parse_cheatsheet', 'merge_cheatsheets', 'Evaluation', 'evaluator', 'parse_objective',
+           'evaluate', 'render_trace', 'verifier_feedback', 'ANSWER_FORMATS', 'reflect', 'judge_model']
 
 # %% ../nbs/proof_gen/50_recover.ipynb #dc06fadb
 def _agent():
@@ -280,11 +58,11 @@ _MARKERS = (CHEATSHEET_HEADER, '<failures>', '</failures>', '<guidance>', '</gui
 
 def _cheatsheet_lines(cheatsheet:str, known:str='', min_chars:int=30) -> list[str]:
     "Distinctive lines of a cheatsheet: long enough to be telling and not already in the task text."
-    known = _norm(known)
+    known = norm_item(known)
     out = []
     for line in cheatsheet.splitlines():
-        line = _clean_item(line)
-        if len(line) >= min_chars and not line.startswith('## ') and not re.fullmatch(r'</?\w+>', line) and _norm(line) not in known:
+        line = clean_item(line)
+        if len(line) >= min_chars and not line.startswith('## ') and not re.fullmatch(r'</?\w+>', line) and norm_item(line) not in known:
             out.append(line)
     return out
 
@@ -377,7 +155,7 @@ def recover_scenario(task:str, failed:Trajectory, execute:Callable[[str|None, in
         return traj, att
 
     latest, sheet = failed, None
-    try:
+    with guarded(TermworldError) as g:   # a model or sandbox error ends this scenario (recorded); the budget stops the stage
         if replay:
             latest, att = run('replay', 0, None, Usage())
             if att.passed: return result
@@ -390,8 +168,7 @@ def recover_scenario(task:str, failed:Trajectory, execute:Callable[[str|None, in
                 sheet, reply = reflect(reflector, task, latest, sheet, **{**kw, 'answer': 'markdown'})
             latest, att = run('improved', iteration, sheet, reply.usage)
             if att.passed: break
-    except BudgetExceeded: raise
-    except TermworldError as e: result.error = str(e)
+    if g.failed: result.error = str(g.error)
     return result
 
 # %% ../nbs/proof_gen/50_recover.ipynb #951c9ef0
@@ -408,44 +185,39 @@ class AuditReply(BaseModel):
     verdict: Literal['TRANSFERABLE', 'HAS_SHORTCUT']
     rationale: str = ''
 
-class IntegrityAudit(Record):
+class IntegrityAudit(JudgeVerdict):
     "One judge's integrity verdict on one cheatsheet-driven recovered trajectory."
     prefix: ClassVar[str] = 'audit'
-    id_fields: ClassVar[tuple[str, ...]] = ('trajectory_id', 'judge')
     kind: Literal['integrity_audit'] = 'integrity_audit'
+    answer: ClassVar[type[BaseModel]] = AuditReply
+    stage: ClassVar[str] = 'recovered'
     trajectory_id: str
-    task_id: str
-    judge: str                     # the model role (or spec) that judged
-    model: str = ''
     verdict: Literal['TRANSFERABLE', 'HAS_SHORTCUT']|None = None
     checks: dict[str, AuditCheck] = {}
     rationale: str = ''
-    usage: Usage = Usage()
+
+    @classmethod
+    def from_answer(cls, answer:AuditReply) -> dict:
+        "The verdict and its rationale, and the three checks."
+        checks = ('no_hardcoded_values', 'no_magic_numbers', 'no_future_information')
+        return dict(super().from_answer(answer), checks={name: getattr(answer, name) for name in checks})
 
 def audit_integrity(llm, task:str, cheatsheet:str, traj:Trajectory, judge:str='judge',
                     trace_chars:int|None=None, template:str|None=None, **params) -> IntegrityAudit:
     "Ask one judge whether a recovered trajectory is TRANSFERABLE or HAS_SHORTCUT (a model error is recorded on the audit)."
-    from termworld.llm import LLMError
     values = dict(task=task.strip(), cheatsheet=cheatsheet.strip() or '(none)',
                   trajectory=render_trace(traj, trace_chars or 10**9, output_chars=trace_chars or 10**9))
     prompt = render_text(template, **values) if template else render('integrity_audit', **values)
-    base = dict(trajectory_id=traj.id, task_id=traj.task_id, judge=judge)
-    try: reply = llm.chat([{'role': 'user', 'content': prompt}], schema=AuditReply, stage='recovered', record_id=traj.id, **params)
-    except BudgetExceeded: raise
-    except LLMError as e: return IntegrityAudit(**base, status='failed', error=str(e))
-    answer: AuditReply = reply.parsed
-    checks = {name: getattr(answer, name) for name in ('no_hardcoded_values', 'no_magic_numbers', 'no_future_information')}
-    return IntegrityAudit(**base, model=reply.model, verdict=answer.verdict, checks=checks, rationale=answer.rationale, usage=reply.usage)
+    return IntegrityAudit.ask(llm, [{'role': 'user', 'content': prompt}], traj, judge, **params)
 
 def audit_agreement(audits:Iterable[IntegrityAudit]) -> dict:
     "Per judge how many trajectories it rated TRANSFERABLE, and how often all judges of a trajectory agree."
     audits = [a for a in audits if a.verdict is not None]
     judges: dict[str, dict] = {}
-    by_traj: dict[str, dict[str, str]] = {}
     for a in audits:
         j = judges.setdefault(a.judge, dict(transferable=0, audited=0))
         j['audited'] += 1; j['transferable'] += a.verdict == 'TRANSFERABLE'
-        by_traj.setdefault(a.trajectory_id, {})[a.judge] = a.verdict
+    by_traj = by_judged(audits, lambda a: a.verdict)   # trajectory -> judge -> verdict
     shared = [v for v in by_traj.values() if len(v) > 1]
     agree = sum(len(set(v.values())) == 1 for v in shared)
     return dict(judges=judges, trajectories=len(by_traj), shared=len(shared), agreed=agree,
@@ -584,7 +356,7 @@ class TerminalTeacher:
             sample = first + attempt - failed.attempt - 1
             return agent.run_episode(teacher, env, guideline=failed.guideline, cheatsheet=cheatsheet, role='teacher',
                                      attempt=attempt, sample=sample, store=self.store, settings=self.settings, stage='recovered',
-                                     sandbox=self.cfg)   # the run's `sandbox` section, as every stage
+                                     sandbox=self.cfg)   # the run's config: its `sandbox` section, as every stage, and the kinds' own sections
         return execute
 
 # %% ../nbs/proof_gen/50_recover.ipynb #e48ac0a4
@@ -604,7 +376,7 @@ def _finished(summary:RecoveryScenario|None, sec:RecoveredSection) -> bool:
 def _objective_list(objective) -> list[str]: return [objective] if isinstance(objective, str) else list(objective)
 
 def _fraction_or_none(traj:Trajectory) -> float|None:
-    return _fraction(traj) if traj.verdict is not None and traj.verdict.tests else None
+    return fraction_passed(traj) if traj.verdict is not None and traj.verdict.tests else None
 
 def _save_traces(store:RunStore, result:RecoveryResult):
     folder = store.root/'recovered_traces'
@@ -643,44 +415,26 @@ def latest_scenarios(store:RunStore) -> list[RecoveryScenario]:
     "The stored recovery scenario summaries (the latest per failed task)."
     return store.read('recovered', kind=RecoveryScenario)
 
-def judge_model(models, name:str, api_key_env:str|None=None):
-    "An audit judge's model: a role of `models` (`judge`), or a model spec (`openai:gpt-4.1`) booked as role judge, an openai: spec's key in `api_key_env` when given (then required)."
-    if ':' not in name: return models[name]
-    from termworld.llm import ModelClient, get_llm
-    opts = {**models.options, 'api_key_env': api_key_env, 'require_key': True} if api_key_env and name.startswith('openai:') else models.options
-    backend = models.llms.get(name) or get_llm(name, **opts)
-    return ModelClient(backend, 'judge', models)
-
-def _audit_judges(ctx:StageContext) -> dict:
-    sec = ctx.cfg.recovered
-    return {judge: judge_model(ctx.models, judge, sec.audit_api_key_env) for judge in sec.audit_judges}
+_all_ = ['judge_model']   # a judge's model, role or spec (termworld.judging)
 
 def _audit_one(ctx:StageContext, item:tuple) -> IntegrityAudit:
     "One judge's audit of one recovered trajectory (a module-level function, so that Ray can send it to a worker)."
-    s, traj, judge = item
+    traj, judge, _ = item
     sec = ctx.cfg.recovered
-    return audit_integrity(ctx.judges[judge], traj.instruction, s.cheatsheet, traj, judge=judge,
+    return audit_integrity(ctx.judges[judge], traj.instruction, ctx.cheatsheets[traj.id], traj, judge=judge,
                            trace_chars=sec.audit_trace_chars, **sec.audit_params)
 
 def run_audit(cfg:Config, store:RunStore, models, scenarios:list[RecoveryScenario]) -> list[IntegrityAudit]:
-    "Integrity-audit the cheatsheet-driven recoveries (a seeded sample of `audit_sample`) with every judge; resumes."
+    "Integrity-audit the cheatsheet-driven recoveries (a seeded sample of `audit_sample`) with every judge, resuming; their audits."
     sec = cfg.recovered
     if not sec.audit_judges: return []
     chosen = sorted((s for s in scenarios if s.recovered and s.mode == 'improved' and s.trajectory_id), key=lambda s: s.id)
     if sec.audit_sample is not None and sec.audit_sample < len(chosen):
         chosen = sorted(random.Random(cfg.run.seed).sample(chosen, sec.audit_sample), key=lambda s: s.id)
     records = {r.id: r for r in store.read('recovered')}
-    items = []
-    for s in chosen:
-        traj = records.get(s.trajectory_id)
-        for judge in sec.audit_judges:
-            if traj is not None and not store.has('recovered', content_id('audit', {'kind': 'integrity_audit', 'trajectory_id': traj.id, 'judge': judge})):
-                items.append((s, traj, judge))
-    ctx = StageContext(cfg, store, 'recovered', models=models, judges=per_process(_audit_judges))
-    out = []
-    for _, audit in get_executor(cfg).map(partial(_audit_one, ctx), items, desc='integrity audit'):
-        store.append('recovered', audit); out.append(audit)
-    return out
+    sheets = {s.trajectory_id: s.cheatsheet for s in chosen if s.trajectory_id in records}   # recovered trajectory -> its cheatsheet
+    return judge_each(cfg, store, 'recovered', IntegrityAudit, [records[t] for t in sheets], sec.audit_judges, _audit_one, models,
+                      'integrity audit', api_key_env=sec.audit_api_key_env, cheatsheets=sheets)
 
 def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
     "The combined dataset: filtered teacher trajectories plus clean recovered ones; recorded in the store and the manifest."
@@ -728,9 +482,8 @@ def _recover_one(ctx:StageContext, item:tuple) -> RecoveryResult:
     "Recover one failed scenario (a module-level function, so that Ray can send it to a worker)."
     f, task_text = item
     sec = ctx.cfg.recovered
-    try: execute = ctx.make_execute(f)
-    except BudgetExceeded: raise
-    except TermworldError as e: return RecoveryResult(f.task_id, f.id, error=str(e))
+    with guarded(TermworldError) as g: execute = ctx.make_execute(f)
+    if g.failed: return RecoveryResult(f.task_id, f.id, error=str(g.error))
     return recover_scenario(task_text, f, execute, ctx.models['reflector'], k=sec.k, objective=sec.objective,
                             replay=sec.replay, trace_chars=sec.trace_chars, max_chars=sec.max_cheatsheet_chars,
                             answer=sec.reflector_answer, reflector_params=sec.reflector_params)
@@ -758,7 +511,7 @@ def failure_asymmetry(store:RunStore) -> 'pd.DataFrame':
     "Per failed teacher trajectory (with per-test outcomes): tests, tests passed, and the fraction passed."
     import pandas as pd
     rows = [dict(trajectory_id=t.id, task_id=t.task_id, tests=len(t.verdict.tests),
-                 passed=sum(o.outcome == 'passed' for o in t.verdict.tests), fraction=_fraction(t))
+                 passed=sum(o.outcome == 'passed' for o in t.verdict.tests), fraction=fraction_passed(t))
             for t in store.read('trajectories')
             if is_kind(t, Trajectory) and t.role == 'teacher' and not t.passed and t.verdict is not None and t.verdict.tests]
     return pd.DataFrame(rows, columns=['trajectory_id', 'task_id', 'tests', 'passed', 'fraction'])

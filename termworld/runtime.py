@@ -11,19 +11,21 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Annotated, Any, Callable, Iterator, Protocol, runtime_checkable
 
-from pydantic import BaseModel, BeforeValidator, ValidationError
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 from .core import *
 from .core import TermworldError, BudgetExceeded, log
+from .judging import guarded
 from .sandbox import Sandbox, SandboxSection, Limits, SandboxError, resolve_backend, build_layer, truncate_middle
 
 # %% auto #0
-__all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR_DIRS', 'KIND_EPISODES', 'TaskRuntimeError',
+__all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR_DIRS', 'KINDS', 'TaskRuntimeError',
            'sandbox_settings', 'sandbox_override', 'sandbox_limits', 'open_sandbox', 'sandbox_opener', 'file_kind',
            'is_text', 'run_sh', 'read_sandbox_text', 'empty_dirs', 'is_executable', 'write_files', 'file_bytes',
            'env_vars', 'persist_env', 'persist_script', 'materialize', 'layers_usable', 'environment_layer',
            'open_environment', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'parse_report', 'verdict_from',
-           'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_agent', 'episode_kind',
-           'kind_episode', 'NopAgent', 'OracleAgent', 'ReplayAgent']
+           'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_agent', 'NopAgent', 'OracleAgent',
+           'ReplayAgent', 'EpisodeSettings', 'EpisodeContext', 'EnvironmentKind', 'environment_kind', 'kind_of',
+           'episode_context', 'run_episode']
 
 # %% ../nbs/runtime/05_runtime.ipynb #a52ebcfb
 class TaskRuntimeError(TermworldError):
@@ -438,40 +440,17 @@ def run_agent(env:Environment, # the environment the agent works on
     wall_s, setup_timeout, verifier_timeout = (v if v is not None else sec.wall_s for v in (wall_s, setup_timeout, verifier_timeout))
     ep, start, acted = Episode(), time.perf_counter(), False
     factory = sandbox_factory or (lambda: open_environment(env, store, sec, timeout=setup_timeout))
-    try:
-        with factory() as sb:
-            materialize(sb, env, store, timeout=setup_timeout)
-            ep.steps, acted = list(agent.act(sb, env, time.monotonic() + wall_s) or []), True
-            ep.stop_reason, ep.error = getattr(agent, 'stop_reason', '') or 'complete', getattr(agent, 'error', None)
-            if ep.error is None:
-                ep.verdict = verifier(sb, ep.notes) if verifier else verify(sb, env, timeout=verifier_timeout, notes=ep.notes)
-    except BudgetExceeded: raise
-    except TermworldError as e:
-        ep.error = ep.error or str(e)
+    with guarded(TermworldError) as g, factory() as sb:   # a spent budget passes through; other failures are the episode's
+        materialize(sb, env, store, timeout=setup_timeout)
+        ep.steps, acted = list(agent.act(sb, env, time.monotonic() + wall_s) or []), True
+        ep.stop_reason, ep.error = getattr(agent, 'stop_reason', '') or 'complete', getattr(agent, 'error', None)
+        if ep.error is None:
+            ep.verdict = verifier(sb, ep.notes) if verifier else verify(sb, env, timeout=verifier_timeout, notes=ep.notes)
+    if g.failed: ep.error = ep.error or str(g.error)
     if not acted: ep.steps = [s for s in getattr(agent, 'steps', None) or [] if isinstance(s, Step)]   # what it did before it raised
     if ep.error and not ep.stop_reason: ep.stop_reason = 'error'
     ep.seconds = round(time.perf_counter() - start, 3)
     return ep
-
-# %% ../nbs/runtime/05_runtime.ipynb #779e1acf
-KIND_EPISODES: dict[str, Callable] = {}
-
-def episode_kind(*kinds:str):
-    "Register `fn(llm, env, **options) -> Trajectory` as the model episode of environments of these kinds."
-    def deco(fn):
-        for kind in kinds: KIND_EPISODES[kind] = fn
-        return fn
-    return deco
-
-def kind_episode(env:Environment) -> Callable|None:
-    "The episode runner registered for `env`'s kind; None for a terminal environment (the sandbox path above)."
-    kind = env.env_kind or 'terminal'
-    if kind == 'terminal': return None
-    load_declared('kind', kind, KIND_EPISODES)
-    if kind not in KIND_EPISODES:
-        raise TaskRuntimeError(f"environment {env.id} is of kind {kind!r}, which no installed package runs (kinds: terminal, "
-                               f"{', '.join(sorted(KIND_EPISODES))}); install the package that declares it or rebuild the environment as a terminal task.")
-    return KIND_EPISODES[kind]
 
 # %% ../nbs/runtime/05_runtime.ipynb #3cc73593
 class NopAgent:
@@ -536,3 +515,124 @@ class ReplayAgent:
                 if self.stop_reason == 'wall_limit': break
         finally: term.close()
         return out
+
+# %% ../nbs/runtime/05_runtime.ipynb #56272145
+class EpisodeSettings(Section):
+    "The limits, context budget and sampling of one agent episode (the `trajectories` section extends it with the collection plan)."
+    max_steps: int = Field(50, ge=1)           # agent turns per episode, parse errors included
+    wall_s: float = Field(1800.0, gt=0)        # wall-clock limit of the agent phase, seconds
+    context_tokens: int = Field(32_768, ge=512) # the teacher's context window (tokens)
+    summarize_free_tokens: int = Field(8_000, ge=0) # summarize older turns when fewer tokens than this are left
+    max_reply_tokens: int = Field(4_096, ge=16) # completion cap per model call
+    temperature: float|None = None             # sampling temperature; None = the model's default
+    max_duration: float = Field(60.0, gt=0)    # cap on one command's wait, seconds
+    output_bytes: int = Field(10_000, ge=256)  # observation limit per step (head + tail kept)
+    guideline: bool = True                     # append the task's execution guideline to the system prompt
+    setup_timeout_s: float = Field(600.0, gt=0)     # limit of the environment's setup script, seconds
+    verifier_timeout_s: float = Field(600.0, gt=0)  # limit of the verifier's pytest run, seconds
+
+# %% ../nbs/runtime/05_runtime.ipynb #daddaccd
+@dataclass
+class EpisodeContext:
+    "Everything a stage passes to an episode besides the agent and the environment."
+    settings: EpisodeSettings = field(default_factory=EpisodeSettings)
+    sandbox: SandboxSection = field(default_factory=SandboxSection)  # the run's `sandbox` section with the stage's overrides
+    cfg: Config|None = None                # the run's config (a kind reads its own section from it, e.g. `bench`)
+    store: RunStore|None = None            # the run store (the environment's blobs)
+    max_steps: int|None = None             # a stage's explicit bound on agent turns (None: the kind's default)
+    guideline: str|None = None
+    cheatsheet: str|None = None
+    role: str = 'teacher'
+    attempt: int = 0
+    sample: int = 0
+    stage: str = 'trajectories'            # the stage its model calls are booked to in the ledger
+    sandbox_factory: Callable|None = None  # () -> an open sandbox (tests, `harbor run`'s built task); default: the environment's own
+    verifier: Callable|None = None         # (sb, notes) -> Verdict: a task's own verifier (Harbor's test.sh); default: the kind's
+
+    def trajectory(self, env:Environment, model:str, **fields) -> Trajectory:
+        "The trajectory record of this episode, before it runs."
+        return Trajectory(task_id=env.task_id, env_id=env.id, role=self.role, model=model, attempt=self.attempt, sample=self.sample,
+                          guideline=self.guideline, cheatsheet=self.cheatsheet, instruction=env.instruction, **fields)
+
+# %% ../nbs/runtime/05_runtime.ipynb #643b5579
+class EnvironmentKind:
+    "One kind of environment. Subclass it in the kind's own notebook and register it with `environment_kind`."
+    name: str = ''
+    tool_calling: bool = False     # the agent acts by OpenAI-style tool calls (statistics of calls and errors apply)
+    parts: tuple[str, ...] = ()    # the verifier's parts its statistics report per episode (PG Table 5: action, database, …)
+
+    def evaluable(self, env:Environment) -> bool:
+        "Whether an episode on `env` can be judged (the kind's verifier has what it needs)."
+        return True
+
+    def episode(self, agent, env:Environment, ctx:EpisodeContext) -> Trajectory:
+        "Run one verified episode of `agent` (a model or an agent) on `env`; harness failures are recorded on the trajectory."
+        raise NotImplementedError
+
+    def statistics(self, traj:Trajectory) -> dict:
+        "The verifier's parts of one episode (keys: `parts`), for the trajectories report and the analyses."
+        return {}
+
+    def chat_rows(self, traj:Trajectory, strip:bool=True) -> list[dict]|None:
+        "SFT rows `{prompt, completion, tools}` of a trajectory; None: the Terminus-2 chat of its steps."
+        return None
+
+    def atif(self, traj:Trajectory) -> dict|None:
+        "The trajectory as ATIF when its steps are not Terminus-2 turns; None: the default export."
+        return None
+
+    def user(self, simulator, temperature:float|None=0.0, stage:str='', **kw) -> Any:
+        "A simulated user for a fresh episode on the `simulator` model (`kw`: its sample and reply cap); None for kinds without one."
+        return None
+
+    def stepwise(self, env:Environment, user=None, max_turns:int=30, opening:str|None=None):
+        "A turn-by-turn episode for GRPO rollouts (`reset`, `step(text)`, `done`, `result`); kinds without one raise."
+        raise TaskRuntimeError(f"environments of kind {self.name!r} have no turn-by-turn episode for GRPO rollouts.")
+
+# %% ../nbs/runtime/05_runtime.ipynb #91e5d3c7
+KINDS: dict[str, EnvironmentKind] = {}
+
+def environment_kind(name:str):
+    "Register a subclass of `EnvironmentKind` as the kind `name` (environments whose `env_kind` is `name`)."
+    def deco(cls):
+        kind = cls(); kind.name = name
+        KINDS[name] = kind
+        return cls
+    return deco
+
+def kind_of(env:Environment|str) -> EnvironmentKind:
+    "The registered kind of an environment (or a kind's name), loading the module that declares it if needed."
+    name = (env if isinstance(env, str) else env.env_kind) or 'terminal'
+    if name not in KINDS: load_declared('kind', name, KINDS)
+    if name not in KINDS:
+        load_declared('kind', None, KINDS)
+        raise TaskRuntimeError(f"environment kind {name!r} is not installed (kinds: {', '.join(sorted(KINDS))}); install the package "
+                               "that declares it, or rebuild the environment as one of these kinds.")
+    return KINDS[name]
+
+# %% ../nbs/runtime/05_runtime.ipynb #aa2675ab
+_CTX = set(EpisodeContext.__dataclass_fields__) - {'settings', 'sandbox'}
+
+def episode_context(settings:EpisodeSettings|None=None, # the stage's episode settings (default: EpisodeSettings())
+                    sandbox=None, # the `sandbox` section: a Config, a SandboxSection, a dict of its keys (None: defaults)
+                    **over) -> EpisodeContext:
+    "An `EpisodeContext` from a stage's settings, its `sandbox` section and keyword overrides (see `run_episode`)."
+    s = (settings or EpisodeSettings()).model_copy()
+    mine = {k: over.pop(k) for k in list(over) if k in _CTX}
+    if isinstance(sandbox, Config) and mine.get('cfg') is None: mine['cfg'] = sandbox
+    for k in [k for k in over if k in EpisodeSettings.model_fields and k not in _CTX]:
+        if (v := over.pop(k)) is not None: setattr(s, k, v)
+    limits = over.pop('limits', None)
+    if limits is not None: over.update(limits.model_dump(exclude={'network'}))
+    if 'sandbox_backend' in over: over['backend'] = over.pop('sandbox_backend')
+    if bad := [k for k in over if k not in SandboxSection.model_fields]:
+        raise TypeError(f"run_episode got unknown settings {', '.join(sorted(bad))}; episode settings are {', '.join(sorted(EpisodeSettings.model_fields))}.")
+    return EpisodeContext(settings=s, sandbox=sandbox_settings(sandbox, **{k: v for k, v in over.items() if v is not None}), **mine)
+
+def run_episode(agent, # a model (an LLM or a `Models` role) or an agent: NopAgent, OracleAgent, ReplayAgent, or the kind's own
+                env:Environment, # the environment record; its `env_kind` picks the kind
+                ctx:EpisodeContext|None=None, # everything else at once (else built from `over`)
+                **over) -> Trajectory:
+    "Run one verified episode of `agent` on `env` through its kind; failures of the harness are recorded on the trajectory."
+    if ctx is not None and over: raise TypeError(f"run_episode takes a context or keyword settings, not both (got {', '.join(sorted(over))}).")
+    return kind_of(env).episode(agent, env, ctx if ctx is not None else episode_context(**over))

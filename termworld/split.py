@@ -9,6 +9,7 @@ from typing import Iterable
 from pydantic import Field
 from .core import *
 from .bench import held_out_tasks
+from .runtime import kind_of
 from .families import held_out_instances
 
 # %% auto #0
@@ -46,12 +47,12 @@ def make_split(cfg:Config, store:RunStore) -> TaskSplit:
     sec, later = cfg.split, next_round_tasks(store)   # the flywheel's variants join a split in the round that trains on them
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     envs = store.read('environments', kind=Environment)
-    evaluable = {e.task_id for e in envs if e.ok and (e.tests.strip() or e.env_kind != 'terminal')} - later   # a tool kind's verifier is its benchmark's
+    evaluable = {e.task_id for e in envs if e.ok and kind_of(e).evaluable(e)} - later   # a kind says whether its verifier can judge an episode
     with_data = {r['task_id'] for r in store.read_raw('trajectories') if r.get('task_id')}
     held = set(sec.eval_tasks) | {tid for tid, t in tasks.items() if t.origin.split(':')[0] in sec.held_out_origins}
     held |= held_out_instances(list(tasks.values()))   # a task family's held-out instances
     bench = getattr(cfg, 'bench', None)
-    tool = [(tasks[e.task_id], e) for e in envs if e.ok and e.env_kind != 'terminal' and e.task_id in tasks]
+    tool = [(tasks[e.task_id], e) for e in envs if e.ok and e.benchmark and e.task_id in tasks]   # imported from a benchmark (τ2, BFCL)
     if tool and bench is not None and (bench.eval_split or bench.eval_fraction is not None):
         # the benchmark's own held-out tasks (τ2 `base`, BFCL's per-category share) are the evaluation set; no other of its tasks is drawn
         chosen = held_out_tasks(cfg, tool)

@@ -13,15 +13,14 @@ from .core import TermworldError, BudgetExceeded, log
 from fastcore.basics import patch
 from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, plain_tool_messages, tool_menu
 from .formats import to_atif
-from .runtime import episode_kind
-from .agent import EpisodeSettings
+from .judging import guarded
+from .runtime import EnvironmentKind, EpisodeContext, NopAgent, OracleAgent, ReplayAgent, EpisodeSettings
 from .bench import (ToolEnv, Tau2Env, BfclEnv, ScriptedUser, Tau2User, STOP, open_env, tau2_tasks, bfcl_entries,
                              import_tau2, import_bfcl, BenchError, BenchSection)
 
 # %% auto #0
-__all__ = ['ToolAgent', 'ToolNopAgent', 'bfcl_call', 'ToolOracleAgent', 'tool_turn', 'run_tool_episode', 'model_tool_episode',
-           'replay_check', 'tool_messages', 'tool_chat_rows', 'tool_atif', 'parse_tool_turn', 'ToolEpisodeResult',
-           'ToolEpisode']
+__all__ = ['ToolAgent', 'bfcl_call', 'oracle_script', 'tool_turn', 'run_tool_episode', 'ToolKind', 'replay_check',
+           'tool_messages', 'tool_chat_rows', 'tool_atif', 'parse_tool_turn', 'ToolEpisodeResult', 'ToolEpisode']
 
 # %% ../nbs/runtime/41_toolagent.ipynb #02418649
 class ToolAgent:
@@ -37,8 +36,8 @@ class ToolAgent:
         params = {k: v for k, v in dict(temperature=self.temperature, max_tokens=self.max_tokens).items() if v is not None}
         return self.llm.chat(messages, tools=tools, role=self.role, stage=self.stage, record_id=record_id, sample=self.sample, **params)
 
-class ToolNopAgent:
-    "An agent that does nothing: it ends a τ2 conversation at once and answers every BFCL turn without a call."
+class _Nop:
+    "`NopAgent` on a tool-calling kind: it ends a τ2 conversation at once and answers every BFCL turn without a call."
     name = 'nop'
     def act(self, messages, tools, record_id='') -> Reply: return Reply(text=STOP)
 
@@ -70,8 +69,8 @@ def bfcl_call(text:str, env:BfclEnv) -> tuple[str, dict]:
         else: raise BenchError(f"no API class of {env.entry['id']} has {name}; cannot name the arguments of {text!r}.")
     return name, args
 
-class ToolOracleAgent:
-    "Replays the ground truth of the task behind an open environment (see above); `user()` is the scripted user τ2 needs."
+class _GroundTruth:
+    "`OracleAgent` on a tool-calling kind: replays the ground truth of the task behind an open environment (see above); `user()` is the scripted user τ2 needs."
     name = 'oracle'
     def __init__(self, env:ToolEnv):
         self.plan, self.blocks = [], []
@@ -97,6 +96,10 @@ class ToolOracleAgent:
     def act(self, messages, tools, record_id='') -> Reply:
         return self.plan.pop(0) if self.plan else Reply(text=STOP)
 
+def oracle_script(live:ToolEnv) -> _GroundTruth:
+    "What `OracleAgent` plays on an open tool environment: `plan` (the agent's replies in order) and `blocks` (τ2: the user's calls)."
+    return _GroundTruth(live)
+
 # %% ../nbs/runtime/41_toolagent.ipynb #42ea89bd
 def tool_turn(live:ToolEnv, # an open environment
               calls:list[dict], # the turn's OpenAI-style tool calls (none: the turn is words)
@@ -107,7 +110,7 @@ def tool_turn(live:ToolEnv, # an open environment
     answer = live.user_turn(text or '')
     return [answer] if answer is not None else []
 
-def run_tool_episode(agent, # ToolAgent, ToolOracleAgent (built from the open env when None), ToolNopAgent
+def run_tool_episode(agent, # ToolAgent, the ground truth (None), or any agent answering act(messages, tools, record_id)
                      env:Environment, # an environment record of a tool-calling kind
                      *, user=None, # τ2's user: Tau2User(models['simulator']) or ScriptedUser (default: the oracle's script, else a scripted user)
                      role:str='teacher', sample:int=0, attempt:int=0, guideline:str|None=None, cheatsheet:str|None=None,
@@ -116,8 +119,8 @@ def run_tool_episode(agent, # ToolAgent, ToolOracleAgent (built from the open en
     "Run one tool-calling episode on a τ2 or BFCL environment and verify it with the benchmark's own evaluator."
     t0 = time.perf_counter()
     live = open_env(env)
-    if agent is None: agent = ToolOracleAgent(live)
-    if isinstance(live, Tau2Env): live.user = user if user is not None else (agent.user() if isinstance(agent, ToolOracleAgent) else ScriptedUser())
+    if agent is None: agent = _GroundTruth(live)
+    if isinstance(live, Tau2Env): live.user = user if user is not None else (agent.user() if isinstance(agent, _GroundTruth) else ScriptedUser())
     system = add_scaffold(live.system_prompt, guideline, cheatsheet) if live.system_prompt or guideline or cheatsheet else ''
     messages = [{'role': 'system', 'content': system}] if system else []
     pending = live.start()
@@ -144,27 +147,41 @@ def run_tool_episode(agent, # ToolAgent, ToolOracleAgent (built from the open en
                       steps=steps, verdict=verdict, stop_reason=stop, usage=usage, seconds=time.perf_counter() - t0)
 
 # %% ../nbs/runtime/41_toolagent.ipynb #cadd79fe
-@episode_kind('tau2', 'bfcl_multi_turn')
-def model_tool_episode(llm, # the agent's model (a `Models` role, or any LLM)
-                       env:Environment, *, guideline:str|None=None, cheatsheet:str|None=None, role:str='teacher',
-                       attempt:int=0, sample:int=0, max_steps:int|None=None, # agent turns (default: the run's bench.max_steps)
-                       settings:EpisodeSettings|None=None, # temperature and reply cap of the agent
-                       stage:str='trajectories', **_) -> Trajectory:
-    "A model's episode on a τ2 or BFCL environment, as the stages run it (see above)."
-    s = settings or EpisodeSettings()
-    models = getattr(llm, 'models', None)
-    bench = BenchSection.of(getattr(models.cfg, 'bench', None) if models is not None else None)
-    agent = ToolAgent(llm, role=role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=sample, stage=stage)
-    user = Tau2User(models['simulator'] if models is not None else llm, temperature=bench.user_temperature, sample=sample,
-                    max_tokens=s.max_reply_tokens, stage=stage) if env.env_kind == 'tau2' else None
-    try:
-        return run_tool_episode(agent, env, user=user, role=role, sample=sample, attempt=attempt, guideline=guideline,
-                                cheatsheet=cheatsheet, max_steps=max_steps or bench.max_steps)
-    except BudgetExceeded: raise
-    except TermworldError as e:
-        return Trajectory(task_id=env.task_id, env_id=env.id, role=role, model=agent.name, attempt=attempt, sample=sample,
-                          instruction=env.instruction, guideline=guideline, cheatsheet=cheatsheet, status='failed',
-                          error=str(e), stop_reason='error')
+class _Replay:
+    "`ReplayAgent` on a tool-calling kind: the recorded assistant turns, in order, then the end of the conversation."
+    name = 'replay'
+    def __init__(self, steps:list): self.turns = [m for st in steps for m in getattr(st, 'messages', None) or [] if m.get('role') == 'assistant']
+    def act(self, messages, tools, record_id='') -> Reply:
+        if not self.turns: return Reply(text=STOP)
+        m = self.turns.pop(0)
+        return Reply(text=m.get('content') or '', tool_calls=m.get('tool_calls') or None)
+
+class ToolKind(EnvironmentKind):
+    "The shared part of the tool-calling kinds (τ2, BFCL): the episode is a conversation with the benchmark's tools, its evaluator the verifier."
+    tool_calling = True
+
+    def episode(self, agent, env:Environment, ctx:EpisodeContext) -> Trajectory:
+        models = getattr(agent, 'models', None)
+        cfg = ctx.cfg if ctx.cfg is not None else getattr(models, 'cfg', None)
+        bench, s = BenchSection.of(getattr(cfg, 'bench', None)), ctx.settings
+        user, model = None, hasattr(agent, 'chat')
+        if model:
+            actor = ToolAgent(agent, role=ctx.role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=ctx.sample, stage=ctx.stage)
+            user = self.user(models['simulator'] if models is not None else agent, bench.user_temperature, ctx.stage, sample=ctx.sample,
+                             max_tokens=s.max_reply_tokens)
+        elif isinstance(agent, OracleAgent): actor = None            # the task's ground truth, built from the open environment
+        elif isinstance(agent, NopAgent): actor = _Nop()
+        elif isinstance(agent, ReplayAgent): actor = _Replay(agent.recorded)
+        else: actor = agent                                          # the kind's own: act(messages, tools, record_id) -> Reply
+        with guarded(TermworldError) as g:   # a spent budget passes through; a harness failure is the trajectory's
+            return run_tool_episode(actor, env, user=user, role=ctx.role, sample=ctx.sample, attempt=ctx.attempt, guideline=ctx.guideline,
+                                    cheatsheet=ctx.cheatsheet, max_steps=ctx.max_steps or bench.max_steps)
+        return ctx.trajectory(env, getattr(actor, 'name', 'oracle'), status='failed', error=str(g.error), stop_reason='error')
+
+    def chat_rows(self, traj:Trajectory, strip:bool=True) -> list[dict]: return tool_chat_rows(traj, strip)
+    def atif(self, traj:Trajectory) -> dict: return tool_atif(traj)
+    def stepwise(self, env:Environment, user=None, max_turns:int=30, opening:str|None=None) -> ToolEpisode:
+        return ToolEpisode(env, user, max_turns, opening=opening)
 
 # %% ../nbs/runtime/41_toolagent.ipynb #54489e78
 def _nothing_to_do(oracle_env:ToolEnv, nop_env:ToolEnv) -> bool:
@@ -179,8 +196,8 @@ def replay_check(records:list[tuple[TaskSpec, Environment]]) -> pd.DataFrame:
     rows = []
     for spec, env in records:
         live_o, live_n = open_env(env), open_env(env)
-        oracle = ToolOracleAgent(live_o); live_o.user = oracle.user()
-        rows.append(dict(task=env.benchmark['id'], kind=env.env_kind, oracle=_episode_reward(oracle, live_o), nop=_episode_reward(ToolNopAgent(), live_n)))
+        oracle = _GroundTruth(live_o); live_o.user = oracle.user()
+        rows.append(dict(task=env.benchmark['id'], kind=env.env_kind, oracle=_episode_reward(oracle, live_o), nop=_episode_reward(_Nop(), live_n)))
         rows[-1]['nop_expected'] = 1.0 if isinstance(live_o, Tau2Env) and _nothing_to_do(live_o, live_n) else 0.0
     return pd.DataFrame(rows)
 

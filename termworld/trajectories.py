@@ -15,12 +15,12 @@ from pydantic import Field
 
 from .core import *
 from .scale import StageContext, per_process
-from .agent import run_episode, trajectory_id, sandbox_options, EpisodeSettings
-from .toolagent import tool_atif
+from .runtime import run_episode, kind_of, KINDS, EpisodeSettings
+from .agent import trajectory_id, sandbox_options
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
 # %% auto #0
-__all__ = ['TOOL_KINDS', 'TrajectoriesSection', 'evaluation_tasks', 'run_trajectories', 'tool_call_error', 'tool_episode_row',
+__all__ = ['TrajectoriesSection', 'evaluation_tasks', 'run_trajectories', 'tool_call_error', 'tool_episode_row',
            'tool_statistics', 'report_trajectories', 'teacher_outcomes', 'guideline_table', 'task_source',
            'pass_rate_by_source', 'task_difficulty']
 
@@ -42,7 +42,7 @@ def _stage_teacher(ctx): return _teacher(ctx.cfg, ctx.store)
 def _episode(ctx, job:tuple) -> Trajectory:
     "One verified episode of the stage (a module-level function, so that Ray can send it to a worker)."
     env, k, guideline = job
-    return run_episode(ctx.llm, env, guideline=guideline, sample=k, store=ctx.store, settings=ctx.cfg.trajectories,
+    return run_episode(ctx.llm, env, guideline=guideline, sample=k, store=ctx.store, settings=ctx.cfg.trajectories, cfg=ctx.cfg,
                        **sandbox_options(ctx.cfg))
 
 def evaluation_tasks(cfg:Config, store:RunStore) -> set[str]:
@@ -67,15 +67,12 @@ def run_trajectories(cfg:Config, store:RunStore, llm=None):
     jobs = [(env, k, guideline(env)) for env in envs for k in range(s.samples)
             if not store.has('trajectories', trajectory_id(env, llm, sample=k))]
     folder = store.root/'trajectories'
-    for _, traj in get_executor(cfg).map(partial(_episode, ctx), jobs, desc='trajectories'):
-        write_atif(traj, folder, tool_atif(traj) if any(st.messages for st in traj.steps) else None)   # tool-calling kinds: their real calls
+    for (env, _, _), traj in get_executor(cfg).map(partial(_episode, ctx), jobs, desc='trajectories'):
+        write_atif(traj, folder, kind_of(env).atif(traj))   # a tool-calling kind's: its real calls
         store.append('trajectories', traj, skip_existing=True)
     return store
 
 # %% ../nbs/terminal_world/40_trajectories.ipynb #b4000002
-TOOL_KINDS = ('tau2', 'bfcl_multi_turn')
-_BREAKDOWN = {'action': 'action:', 'environment': 'env_assertion:', 'database': 'db', 'communicate': 'communicate:'}   # τ2's checks by name
-
 def tool_call_error(content) -> bool:
     "Whether a tool result reports an error: τ2's `Error: …`, BFCL's `Error during execution: …`, or an object with an `error` key."
     text = str(content or '').strip()
@@ -87,34 +84,28 @@ def tool_call_error(content) -> bool:
         except (ValueError, SyntaxError): return False
     return isinstance(obj, dict) and 'error' in obj
 
-def _share(tests, prefix:str) -> float|None:
-    hits = [t.outcome == 'passed' for t in tests if (t.name == prefix if prefix == 'db' else t.name.startswith(prefix))]
-    return sum(hits) / len(hits) if hits else None
-
 def tool_episode_row(traj:Trajectory, kind:str) -> dict:
-    "One tool-calling episode: its tool calls, the calls whose result is an error, reward, and the verifier's parts (τ2: share of each kind of check passed; BFCL: share of turns passed)."
+    "One tool-calling episode: its tool calls, the calls whose result is an error, reward, and the verifier's parts its kind names (τ2: share of each kind of check passed; BFCL: share of turns passed)."
     msgs = [m for st in traj.steps for m in st.messages]
     calls = [c for m in msgs if m.get('role') == 'assistant' for c in m.get('tool_calls') or []]
     v = traj.verdict
     row = dict(kind=kind, task_id=traj.task_id, passed=traj.passed, reward=float(v.reward) if v else 0.0, tool_calls=len(calls),
                tool_call_errors=sum(tool_call_error(m.get('content')) for m in msgs if m.get('role') == 'tool'))
-    row.update({k: (_share(v.tests, p) if v is not None and kind == 'tau2' else None) for k, p in _BREAKDOWN.items()})
-    out = json.loads(v.output or '{}') if v is not None and kind == 'bfcl_multi_turn' and (v.output or '').startswith('{') else {}
-    row['turns'] = (out.get('turns_passed') or 0) / out['turns'] if out.get('turns') else None
-    return row
+    return row | kind_of(kind).statistics(traj)
 
 def tool_statistics(trajs:Iterable[Trajectory], # trajectories of any kinds (terminal ones are left out)
                     kinds:dict[str, str]|None=None, # environment id → its kind (default: the kind of each verdict's verifier)
                    ) -> pd.DataFrame:
     "Per tool-calling kind: episodes, passed, tool calls per episode, tool-call errors (and their share of calls), mean reward and mean verifier parts (PG Table 5's action / environment / database for τ2; turns passed for BFCL)."
-    rows = []
+    rows, parts, known = [], [], set(declared('kind')) | set(KINDS) | set(KINDS)
     for t in trajs:
-        kind = (kinds or {}).get(t.env_id) or (t.verdict.verifier if t.verdict is not None else None)
-        if kind in TOOL_KINDS: rows.append(tool_episode_row(t, kind))
-    cols = ['episodes', 'passed', 'tool calls / episode', 'tool-call errors', 'tool-call error rate', 'mean reward', *_BREAKDOWN, 'turns']
+        kind = (kinds or {}).get(t.env_id) or (t.verdict.verifier if t.verdict is not None else None)   # a terminal verdict's is `pytest`
+        if kind not in known or not kind_of(kind).tool_calling: continue
+        rows.append(tool_episode_row(t, kind))
+        parts += [p for p in kind_of(kind).parts if p not in parts]
+    cols = ['episodes', 'passed', 'tool calls / episode', 'tool-call errors', 'tool-call error rate', 'mean reward', *parts]
     if not rows: return pd.DataFrame(columns=cols)
     df = pd.DataFrame(rows)
-    parts = list(_BREAKDOWN) + ['turns']
     df[parts] = df[parts].astype(float)
     g = df.groupby('kind')
     out = pd.DataFrame({'episodes': g.size(), 'passed': g.passed.sum().astype(int), 'tool calls / episode': g.tool_calls.mean(),

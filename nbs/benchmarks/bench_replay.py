@@ -1,6 +1,6 @@
 """Ground truth vs doing nothing under the benchmarks' own evaluators, over whole splits and categories.
 
-For every task: the oracle (the task's ground-truth actions replayed as an agent, `termworld.toolagent.ToolOracleAgent`) and
+For every task: the oracle (the task's ground-truth actions replayed as an agent, `termworld.runtime.OracleAgent` on a tool kind) and
 the nop agent, both scored by τ2-bench's `evaluate_simulation` or BFCL's `multi_turn_checker`. Prints, per benchmark,
 how many tasks the oracle passes and how many the nop agent passes, and for the nop passes whether the benchmark itself
 explains them (τ2 tasks whose ground truth changes no database and asks nothing to be communicated or asserted).

@@ -6,7 +6,6 @@
 from __future__ import annotations
 import math, random, re, shlex
 from collections import Counter
-from functools import partial
 from pathlib import Path
 from typing import Callable, ClassVar, Iterable, Literal
 
@@ -14,15 +13,16 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
 from ..core import *
-from ..core import TermworldError, ConfigError, BudgetExceeded
-from ..llm import LLMError, Models, ledger_df, parse_spec
+from ..core import TermworldError, ConfigError
+from ..llm import Models, ledger_df, parse_spec
 from ..prompt import clip, render_messages
-from ..scale import StageContext, per_process
+from ..scale import StageContext
+from ..judging import JudgeVerdict, judge_each, by_judged
 from ..formats import command_names, env_metrics
 from ..skills import skill_funnel, load_taxonomy
 from ..tasks import origin_family, scenario_clusters, embed_texts
 from ..envs import environments_summary
-from ..recover import judge_model, render_trace
+from ..recover import render_trace
 from ..evaluate import behavior, latest_summaries
 from ..trajectories import guideline_table
 from ..pipeline import STAGES
@@ -36,13 +36,13 @@ __all__ = ['PAPER', 'BEHAVIOR_NAMES', 'ERROR_TYPES', 'QUALITY_DIMENSIONS', 'BENC
            'dataset_statistics', 'skill_funnel_table', 'construction_funnel', 'model_name', 'cost_table',
            'construction_summary', 'solved_in_every_run', 'behavior_table', 'evaluation_trajectories', 'plot_behavior',
            'diversity_counts', 'plot_diversity_beside', 'taxonomy_table', 'CompletionVerdict', 'SemanticJudgement',
-           'judge_completion', 'failed_sample', 'judge_each', 'rejudge_failed', 'wilson_interval', 'fleiss',
-           'judge_label', 'rejudge_table', 'rejudge_beside', 'ErrorTypeVerdict', 'ErrorJudgement', 'failure_ending',
+           'judge_completion', 'failed_sample', 'rejudge_failed', 'wilson_interval', 'fleiss', 'judge_label',
+           'rejudge_table', 'rejudge_beside', 'ErrorTypeVerdict', 'ErrorJudgement', 'failure_ending',
            'classify_failure', 'failed_evaluations', 'classify_failures', 'error_table', 'DimensionScore',
            'EnvQualityScores', 'EnvQualityJudgement', 'environment_view', 'live_environment_view', 'judge_environment',
            'judge_environments', 'quality_table', 'trial_score', 'trial_scores', 'score_table', 'main_scores',
            'main_results', 'main_sizes', 'summaries_frame', 'difficulty_table', 'difficulty_beside', 'ablation_table',
-           'guideline_beside']
+           'guideline_beside', 'judge_each']
 
 # %% ../../nbs/analysis/terminal_world.ipynb #c32705a6
 PAPER = pd.DataFrame([
@@ -364,32 +364,24 @@ class CompletionVerdict(BaseModel):
     reason: str = Field('', max_length=600)
     completed: bool
 
-class SemanticJudgement(Record):
+class SemanticJudgement(JudgeVerdict):
     "One judge's semantic verdict on one trajectory the verifier failed (Terminal-World App. C.2, Table 13)."
     prefix: ClassVar[str] = 'sjudge'
-    id_fields: ClassVar[tuple[str, ...]] = ('trajectory_id', 'judge')
     kind: Literal['semantic_judgement'] = 'semantic_judgement'
+    answer: ClassVar[type[BaseModel]] = CompletionVerdict
+    stage: ClassVar[str] = 'rejudge'
     trajectory_id: str
-    task_id: str
-    judge: str                     # the model role or spec that judged
-    model: str = ''
     completed: bool|None = None
     reason: str = ''
-    usage: Usage = Usage()
 
 # %% ../../nbs/analysis/terminal_world.ipynb #99abc944
+_all_ = ['judge_each']   # the judging loop of Tables 12, 13 and 15 (termworld.judging)
+
 def judge_completion(llm, traj:Trajectory, judge:str='judge', trace_chars:int=60_000, **params) -> SemanticJudgement:
     "Ask one judge whether a trajectory completed its task (a model error is recorded on the judgement)."
     msgs = render_messages('semantic_judge', instruction=traj.instruction.strip(),
                            trajectory=render_trace(traj, trace_chars, output_chars=trace_chars))
-    base = dict(trajectory_id=traj.id, task_id=traj.task_id, judge=judge)
-    try: reply = llm.chat(msgs, schema=CompletionVerdict, stage='rejudge', record_id=traj.id, **params)
-    except BudgetExceeded: raise
-    except LLMError as e: return SemanticJudgement(**base, status='failed', error=str(e))
-    return SemanticJudgement(**base, model=reply.model, completed=reply.parsed.completed, reason=reply.parsed.reason, usage=reply.usage)
-
-def _judges(names:tuple[str, ...], ctx:StageContext) -> dict:
-    return {name: judge_model(ctx.models, name) for name in names}
+    return SemanticJudgement.ask(llm, msgs, traj, judge, **params)
 
 def _rejudge_one(ctx:StageContext, item:tuple) -> SemanticJudgement:
     traj, judge, params = item
@@ -399,22 +391,6 @@ def failed_sample(store:RunStore, n:int|None=300, seed:int=0) -> list[Trajectory
     "A seeded sample of `n` teacher trajectories the verifier failed (all when `n` is None or larger)."
     failed = sorted((t for t in store.read('trajectories', kind=Trajectory) if t.ok and t.verdict is not None and not t.passed), key=lambda t: t.id)
     return failed if n is None or n >= len(failed) else sorted(random.Random(seed).sample(failed, n), key=lambda t: t.id)
-
-def judge_each(cfg:Config, store:RunStore, stage:str, # judgements go to `<stage>.jsonl`, resumed by id
-               kind:type[Record], # the judgement record: its `kind` and id fields (the judged item's `…_id`, `judge`)
-               items:list, judges:list[str], one:Callable, # `one(ctx, (item, judge, params))` -> (item, judgement)
-               models:Models|None=None, desc:str='judging', params:dict|None=None) -> list:
-    "Every judge on every item (Tables 12, 13 and 15), each verdict stored as it comes and resumed by id; the judgements of `items` by `judges`."
-    if not judges: raise ConfigError("name at least one judge (a model role such as judge, or a spec such as openai:gpt-4.1).")
-    ref = next(f for f in kind.id_fields if f != 'judge')   # trajectory_id or env_id
-    key = lambda x, j: content_id(kind.prefix, {'kind': kind.model_fields['kind'].default, ref: x.id, 'judge': j})
-    todo = [(x, j, params or {}) for x in items for j in judges if not store.has(stage, key(x, j))]
-    if todo:
-        ctx = StageContext(cfg, store, stage, models=models if models is not None else Models(cfg, store, stage=stage),
-                           judges=per_process(partial(_judges, tuple(judges))))
-        for _, verdict in get_executor(cfg).map(partial(one, ctx), todo, desc=desc): store.append(stage, verdict)
-    wanted = {x.id for x in items}
-    return [v for v in store.read(stage, kind=kind) if getattr(v, ref) in wanted and v.judge in judges]
 
 def rejudge_failed(cfg:Config, # the run's configuration (models, llm, budget, executor)
                    store:RunStore, # the run; judgements go to `rejudge.jsonl`, resumed by id
@@ -450,10 +426,9 @@ def judge_label(name:str) -> str:
 # %% ../../nbs/analysis/terminal_world.ipynb #76946b0c
 def rejudge_table(judgements:Iterable[SemanticJudgement], confidence:float=0.95) -> tuple[pd.DataFrame, dict]:
     "Per-judge completion rates, then the majority vote (more than half the judges) with its Wilson interval and Fleiss' κ over trajectories every judge rated."
-    rows = [dict(trajectory=j.trajectory_id, judge=j.judge, completed=j.completed) for j in judgements if j.completed is not None]
-    if not rows: return pd.DataFrame(columns=['judged', 'completed', 'completion rate']), dict(trajectories=0)
-    wide = pd.DataFrame(rows).pivot_table(index='trajectory', columns='judge', values='completed', aggfunc='last').dropna()
-    wide = wide.astype(bool)
+    table = by_judged(judgements, lambda j: j.completed)   # trajectory -> judge -> completed
+    if not table: return pd.DataFrame(columns=['judged', 'completed', 'completion rate']), dict(trajectories=0)
+    wide = pd.DataFrame.from_dict(table, orient='index').sort_index().sort_index(axis=1).dropna().astype(bool)
     per = pd.DataFrame({'judged': wide.count(), 'completed': wide.sum().astype(int)})
     per['completion rate'] = per['completed'] / per['judged']
     majority = wide.sum(axis=1) * 2 > wide.shape[1]
@@ -484,19 +459,16 @@ class ErrorTypeVerdict(BaseModel):
     reason: str = Field('', max_length=600)
     error_type: Literal['context_window_overflow', 'execution_deadlock', 'premature_completion', 'task_substitution']
 
-class ErrorJudgement(Record):
+class ErrorJudgement(JudgeVerdict):
     "One judge's error type for one failed evaluation trial (Terminal-World's error analysis, Table 12)."
     prefix: ClassVar[str] = 'errtype'
-    id_fields: ClassVar[tuple[str, ...]] = ('trajectory_id', 'judge')
     kind: Literal['error_judgement'] = 'error_judgement'
+    answer: ClassVar[type[BaseModel]] = ErrorTypeVerdict
+    stage: ClassVar[str] = 'error_taxonomy'
     trajectory_id: str
-    task_id: str
     run: int = 0                   # the evaluation run (trial index) the trajectory belongs to
-    judge: str                     # the model role or spec that judged
-    model: str = ''
     error_type: str|None = None
     reason: str = ''
-    usage: Usage = Usage()
 
 # %% ../../nbs/analysis/terminal_world.ipynb #54922ff9
 def failure_ending(traj:Trajectory, message_chars:int=300) -> str:
@@ -510,11 +482,7 @@ def classify_failure(llm, traj:Trajectory, judge:str='judge', trace_chars:int=60
     "Ask one judge which of the four error types made a failed trial fail (a model error is recorded on the judgement)."
     msgs = render_messages('error_taxonomy', instruction=traj.instruction.strip(),
                            trajectory=render_trace(traj, trace_chars, output_chars=trace_chars), ending=failure_ending(traj))
-    base = dict(trajectory_id=traj.id, task_id=traj.task_id, run=traj.sample, judge=judge)
-    try: reply = llm.chat(msgs, schema=ErrorTypeVerdict, stage='error_taxonomy', record_id=traj.id, **params)
-    except BudgetExceeded: raise
-    except LLMError as e: return ErrorJudgement(**base, status='failed', error=str(e))
-    return ErrorJudgement(**base, model=reply.model, error_type=reply.parsed.error_type, reason=reply.parsed.reason, usage=reply.usage)
+    return ErrorJudgement.ask(llm, msgs, traj, judge, dict(run=traj.sample), **params)
 
 def failed_evaluations(store:RunStore, label:str|None=None) -> list[Trajectory]:
     "Evaluation trials that ran to a verdict and failed: those of the model evaluated as `label` (its latest summary), or of every model."
@@ -572,19 +540,21 @@ class EnvQualityScores(BaseModel):
     environment_quality: DimensionScore
     verifier_robustness: DimensionScore
 
-class EnvQualityJudgement(Record):
+class EnvQualityJudgement(JudgeVerdict):
     "One judge's four quality scores of one environment (Table 15)."
     prefix: ClassVar[str] = 'envq'
-    id_fields: ClassVar[tuple[str, ...]] = ('env_id', 'judge')
     kind: Literal['env_quality'] = 'env_quality'
+    judged: ClassVar[str] = 'env_id'
+    answer: ClassVar[type[BaseModel]] = EnvQualityScores
+    stage: ClassVar[str] = 'env_quality'
     env_id: str
-    task_id: str
-    judge: str
-    model: str = ''
     view: str = 'static'          # what the judge was shown: sandbox (the built environment) or static (its artifacts)
     scores: dict[str, int] = {}
     reasons: dict[str, str] = {}
-    usage: Usage = Usage()
+
+    @classmethod
+    def from_answer(cls, got:EnvQualityScores) -> dict:
+        return dict(scores={d: getattr(got, d).score for d in QUALITY_DIMENSIONS}, reasons={d: getattr(got, d).reason for d in QUALITY_DIMENSIONS})
 
 # %% ../../nbs/analysis/terminal_world.ipynb #28f6c07e
 def environment_view(env:Environment, file_chars:int=4000) -> dict:
@@ -617,7 +587,6 @@ def judge_environment(llm, env:Environment, judge:str='judge', file_chars:int=40
                       **params) -> EnvQualityJudgement:
     "Ask one judge for the four quality scores of an environment; the judgement records the view it was given (a model error, or a sandbox that fails when `view='sandbox'`, is recorded on it)."
     if view not in ('auto', 'sandbox', 'static'): raise ConfigError(f"view is auto, sandbox or static, not {view!r}.")
-    base = dict(env_id=env.id, task_id=env.task_id, judge=judge)
     shown, used = None, 'static'
     if view != 'static':
         views = {} if views is None else views
@@ -625,14 +594,10 @@ def judge_environment(llm, env:Environment, judge:str='judge', file_chars:int=40
             try: views[env.id] = live_environment_view(env, store, settings, file_chars)
             except (TermworldError, OSError) as e: views[env.id] = e
         if not isinstance(views[env.id], Exception): shown, used = views[env.id], 'sandbox'
-        elif view == 'sandbox': return EnvQualityJudgement(**base, view='sandbox', status='failed', error=f"the sandbox view failed: {views[env.id]}")
+        elif view == 'sandbox': return EnvQualityJudgement(env_id=env.id, task_id=env.task_id, judge=judge, view='sandbox', status='failed',
+                                                           error=f"the sandbox view failed: {views[env.id]}")
     if shown is None: shown = environment_view(env, file_chars)
-    try: reply = llm.chat(render_messages('env_quality', **shown), schema=EnvQualityScores, stage='env_quality', record_id=env.id, **params)
-    except BudgetExceeded: raise
-    except LLMError as e: return EnvQualityJudgement(**base, view=used, status='failed', error=str(e))
-    got = reply.parsed
-    return EnvQualityJudgement(**base, view=used, model=reply.model, scores={d: getattr(got, d).score for d in QUALITY_DIMENSIONS},
-                               reasons={d: getattr(got, d).reason for d in QUALITY_DIMENSIONS}, usage=reply.usage)
+    return EnvQualityJudgement.ask(llm, render_messages('env_quality', **shown), env, judge, dict(view=used), **params)
 
 # %% ../../nbs/analysis/terminal_world.ipynb #b990ab8f
 def _quality_one(ctx:StageContext, item:tuple) -> EnvQualityJudgement:

@@ -384,7 +384,7 @@ def bench_holdout(cfg:Config, store:RunStore) -> list[Environment]:
     from termworld.bench import held_out_tasks as bench_held_out
     tasks = {t.id: t for t in store.read('tasks', kind=TaskSpec)}
     recs = [(tasks[e.task_id], e) for e in store.read('environments', kind=Environment)
-            if e.ok and e.env_kind in ('tau2', 'bfcl_multi_turn') and e.task_id in tasks]
+            if e.ok and e.benchmark and e.task_id in tasks]
     held = bench_held_out(cfg, recs)
     envs = sorted((e for _, e in recs if e.task_id in held), key=lambda e: e.task_id)
     return envs[:cfg.evaluate.limit] if cfg.evaluate.limit is not None else envs
