@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
-from .core import *
-from .core import TermworldError, BudgetExceeded
+from .core import (BudgetExceeded, Command, Config, EnvFile, Environment, GUIDELINE_DELIM, Step, TermworldError, Trajectory, Usage,
+                            add_scaffold, command, is_special_key)
 from .prompt import clip, render
 from .judging import guarded
 from .llm import LLMError, local_prompt
@@ -38,6 +38,7 @@ class TerminusCommand(BaseModel):
     keystrokes: str
     duration: float = 1.0
 
+# %% ../nbs/runtime/40_agent.ipynb #d2f48713
 class TerminusReply(BaseModel):
     "One Terminus-2 turn: analysis, plan, commands and the completion flag."
     analysis: str
@@ -45,6 +46,7 @@ class TerminusReply(BaseModel):
     commands: list[TerminusCommand]
     task_complete: bool = False
 
+# %% ../nbs/runtime/40_agent.ipynb #b70d21ca
 _BOUNDED: dict[int, type[BaseModel]] = {}
 
 def bounded_reply_schema(max_tokens:int) -> type[BaseModel]:
@@ -57,6 +59,7 @@ def bounded_reply_schema(max_tokens:int) -> type[BaseModel]:
                                             commands=(list[Cmd], Field(max_length=3)), task_complete=(bool, False))
     return _BOUNDED[max_tokens]
 
+# %% ../nbs/runtime/40_agent.ipynb #d62bf00e
 @dataclass
 class Parsed:
     "The outcome of parsing a reply: the reply or the error, plus warnings to show the model."
@@ -83,11 +86,13 @@ def _json_span(text:str) -> tuple[int, int]|None:
             if depth == 0: return start, i + 1
     return start, -1
 
+# %% ../nbs/runtime/40_agent.ipynb #bc517208
 def _as_bool(value) -> bool|None:
     if isinstance(value, bool): return value
     if isinstance(value, str) and value.strip().lower() in ('true', 'false'): return value.strip().lower() == 'true'
     return None
 
+# %% ../nbs/runtime/40_agent.ipynb #b6e49e19
 def parse_reply(text:str, max_duration:float=60.0) -> Parsed:
     "Read a Terminus-2 reply out of model text; on failure, `error` says what to fix."
     warnings = []
@@ -164,6 +169,7 @@ def join_chunks(chunks:list[str]) -> str:
         out += chunk
     return out
 
+# %% ../nbs/runtime/40_agent.ipynb #5e33e02b
 def split_exit_codes(text:str, last:int|None) -> tuple[str, list[int|None], int|None]:
     "Remove the prompt markers from terminal text; returns (clean text, exit codes of newly finished commands, last number)."
     codes = []
@@ -205,6 +211,7 @@ def start(self:Shell, timeout:float=10.0) -> str:
     for m in _MARK.finditer(out): self.last = int(m[1])
     return self.screen()
 
+# %% ../nbs/runtime/40_agent.ipynb #36b9578b
 @patch
 def screen(self:Shell) -> str:
     "The visible screen without prompt markers."
@@ -244,11 +251,13 @@ def estimate_tokens(messages:list[dict]) -> int:
 # %% ../nbs/runtime/40_agent.ipynb #edbe99ba
 def _is_local(llm) -> bool: return str(getattr(llm, 'spec', '')).startswith('local:')
 
+# %% ../nbs/runtime/40_agent.ipynb #e43cd685
 def _context_overflow(e:Exception) -> bool:
     if type(e).__name__ == 'ContextLengthError': return True
     msg = str(e).lower()
     return 'context' in msg and any(w in msg for w in ('length', 'window', 'too long', 'exceed', 'maximum'))
 
+# %% ../nbs/runtime/40_agent.ipynb #c4ffbd90
 class Agent:
     "The Terminus-2 loop: model turns, terminal commands, confirmation, limits and context summarization."
     def __init__(self, llm, shell:Shell, system_prompt:str, instruction:str, settings:EpisodeSettings|None=None,
@@ -276,6 +285,7 @@ def _chat(self:Agent, messages, schema=None) -> Any:
     self.usage = self.usage + reply.usage
     return reply
 
+# %% ../nbs/runtime/40_agent.ipynb #19e3852c
 @patch
 def _needs_summary(self:Agent) -> bool:
     s = self.settings
@@ -381,6 +391,7 @@ def name(self:Agent) -> str:
     "The model spec: what the runtime names this agent by."
     return getattr(self.llm, 'spec', str(self.llm))
 
+# %% ../nbs/runtime/40_agent.ipynb #fd269e37
 SETTLE_GRACE_S = 5.0   # seconds the last typed command gets to return once the wall limit has passed
 
 @patch

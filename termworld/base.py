@@ -21,9 +21,11 @@ __all__ = ['log', 'RECORDS', 'REGISTRY_GROUP', 'TermworldError', 'ConfigError', 
 class TermworldError(Exception):
     "A user-facing error: its message names the problem and the fix in one sentence."
 
+# %% ../nbs/foundation/01_base.ipynb #d914f833
 class ConfigError(TermworldError):
     "The run configuration is invalid."
 
+# %% ../nbs/foundation/01_base.ipynb #04ddc9a6
 class StoreError(TermworldError):
     "A run directory or one of its files cannot be used."
 
@@ -36,6 +38,7 @@ def home() -> Path:
     path.mkdir(parents=True, exist_ok=True)
     return path
 
+# %% ../nbs/foundation/01_base.ipynb #e218be96
 def package_path(*parts:str) -> Path:
     "Path of a file shipped inside the `termworld` package (presets, prompts, rules)."
     return Path(str(_pkg_files('termworld').joinpath(*parts)))
@@ -54,6 +57,7 @@ def canonical_json(obj:Any) -> str:
     "Deterministic JSON text of `obj` (sorted keys, no spaces) for hashing."
     return json.dumps(obj, sort_keys=True, separators=(',', ':'), ensure_ascii=False, default=str)
 
+# %% ../nbs/foundation/01_base.ipynb #9758e60a
 def content_id(prefix:str, payload:Any, n:int=16) -> str:
     "A stable id `prefix-<sha256 hex[:n]>` of a JSON-able payload."
     return f"{prefix}-{hashlib.sha256(canonical_json(payload).encode()).hexdigest()[:n]}"
@@ -99,6 +103,7 @@ def _jsonable(value):
     return value.model_dump(mode='json') if isinstance(value, BaseModel) else \
         [_jsonable(v) for v in value] if isinstance(value, (list, tuple)) else value
 
+# %% ../nbs/foundation/01_base.ipynb #4471a4c9
 def kinds_of(*classes:type) -> set[str]:
     "The record kinds of record classes."
     return {c.model_fields['kind'].default for c in classes}

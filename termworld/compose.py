@@ -13,8 +13,8 @@ import pandas as pd
 import yaml
 from pydantic import BaseModel, Field, create_model
 
-from .core import *
-from .core import TermworldError, log
+from .core import (Config, Primitive, Record, RunStore, Section, Skill, Step, TermworldError, ThreadExecutor, Usage, config_section,
+                            get_executor, load_config, log)
 from .llm import Models, LLMError, embed
 from .scale import StageContext
 from .prompt import clip, render_messages
@@ -32,6 +32,7 @@ def skill_text(skill:Skill) -> str:
     "The text embedded for a skill: its name, what and when."
     return f"{skill.name}: {skill.what or skill.description} {skill.when}".strip()
 
+# %% ../nbs/terminal_world/11_compose.ipynb #9830dba7
 def candidate_pairs(emb:np.ndarray, k:int=10, min_sim:float=0.0, groups:list|None=None, k_cross:int=0,
                     block:int=1024) -> tuple[np.ndarray, np.ndarray]:
     "Unordered pairs `(i, j)`, i < j, among each row's `k` nearest rows and its `k_cross` nearest rows of other `groups`, with their cosine similarities."
@@ -88,6 +89,7 @@ class SkillRelation(Record):
 def _anchor_text(s:Skill, chars:int) -> str:
     return f"name: {s.name}\nwhat: {s.what or s.description}\nwhen: {s.when or '-'}\nhow: {clip(s.how.strip(), chars, 'head')}"
 
+# %% ../nbs/terminal_world/11_compose.ipynb #233ea5f3
 def relation_messages(a:Skill, b:Skill, chars:int=600) -> list[dict]:
     "The relation prompt for skills A and B."
     return render_messages('skill_relation', a=_anchor_text(a, chars), b=_anchor_text(b, chars))
@@ -234,14 +236,17 @@ class TeamStep(BaseModel):
     skill: str = ''                 # read: a member skill's name
     plan: TeamPlan|None = None      # write: the team
 
+# %% ../nbs/terminal_world/11_compose.ipynb #1928c102
 def team_step_schema(names:list[str]) -> type[BaseModel]:
     "`TeamStep` whose `skill` and plan roles may only name the given members."
     return create_model('TeamStep', __base__=TeamStep, skill=(Literal[tuple(names) + ('',)], ''), plan=(team_schema(names)|None, None))
 
+# %% ../nbs/terminal_world/11_compose.ipynb #8643749c
 def _plan_tokens(members:list[Skill]) -> int:
     # the schema bounds every string and list, so this many tokens always let the JSON close, even one character a token
     return 48 + 200 + 5 * 160 + sum(40 + 160 + len(s.name) + 50 for s in members) + 60
 
+# %% ../nbs/terminal_world/11_compose.ipynb #bf03480d
 def plan_team(members:list[Skill], # the team's member skills, in order
               subcategory:str, # their subcategory
               llm, # the model that plans
@@ -271,10 +276,12 @@ def plan_team(members:list[Skill], # the team's member skills, in order
 def _front(**fields) -> str:
     return '---\n' + yaml.safe_dump({k: v for k, v in fields.items() if v not in (None, '', [])}, sort_keys=False, allow_unicode=True, width=1000) + '---\n'
 
+# %% ../nbs/terminal_world/11_compose.ipynb #e21ff20c
 def _member_section(s:Skill, title:str, chars:int|None) -> str:
     how = s.how.strip() if chars is None else clip(s.how.strip(), chars, 'head')
     return f"### {title}\n\n**What:** {s.what or s.description}\n\n**When:** {s.when or '-'}\n\n**How:**\n\n{how}\n"
 
+# %% ../nbs/terminal_world/11_compose.ipynb #bf2d50ef
 def team_skill_md(plan:TeamPlan, members:list[Skill], subcategory:str|None=None, chars:int|None=1200) -> str:
     "A team in skill.md form: roles, workflow and member skills."
     by_name = {s.name: s for s in members}
@@ -440,6 +447,7 @@ def compose_primitives(skills:list[Skill], relations:list[SkillRelation], sec:Pr
 class StageInputError(TermworldError):
     "A stage's input records are missing from the run directory."
 
+# %% ../nbs/terminal_world/11_compose.ipynb #79aa6b33
 def run_primitives(cfg:Config, store:RunStore, models:Models|None=None, embed_fn:Callable|None=None) -> list[Primitive]:
     "Relate the kept skills, deduplicate, and write single, team and graph primitives to the run store."
     sec = cfg.primitives

@@ -31,6 +31,7 @@ def _parsed(text:str) -> tuple[dict[str, list[ast.ClassDef]], dict[int, str]|Non
     except (tokenize.TokenError, SyntaxError): comments = None
     return classes, comments
 
+# %% ../nbs/foundation/02_config.ipynb #1b5e3b20
 def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
     "The source text and `ast.ClassDef` of `cls`: from the frame creating it (a module or a notebook cell, whose source is in `linecache`), else its source file."
     places, frame = [], sys._getframe(1)
@@ -49,6 +50,7 @@ def _class_def(cls) -> tuple[str, ast.ClassDef]|None:
         if len(nodes) == 1: unique.append((text, nodes[0]))
     return unique[0] if unique else None
 
+# %% ../nbs/foundation/02_config.ipynb #ebb91434
 def field_comments(cls) -> dict[str, str]:
     "Each annotated field's `# comment` in the body of `cls`: on the field's own lines, else the comment-only lines just above it."
     found = _class_def(cls)
@@ -111,6 +113,7 @@ def _device_name(value:str) -> str:
     if value in ('auto', 'cpu', 'cuda') or (value.startswith('cuda:') and value[5:].isdigit()): return value
     raise ValueError(f"{value!r} is not a device; use {_DEVICE_HELP}")
 
+# %% ../nbs/foundation/02_config.ipynb #d1818c68
 @config_section('models')
 class ModelsSection(Section):
     "The model spec per role, and where local models run."
@@ -202,6 +205,7 @@ def _rebuild_config(data:dict, modules:list[str]) -> Config:
         except ImportError: pass
     return Config({k: v for k, v in data.items() if k in SECTIONS})
 
+# %% ../nbs/foundation/02_config.ipynb #f7194936
 def key_error(key:str, message:str) -> PydanticCustomError:
     "A section validator's error about one key under it (a key of a mapping field, a key that moved), reported as `config key '<section>.<…>.<key>' in <source>: <message>`."
     return PydanticCustomError('config_key', '{message}', dict(key=key, message=message))
@@ -221,6 +225,7 @@ def _nested_models(annotation) -> list[type[BaseModel]]:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel): return [annotation]
     return [m for arg in typing.get_args(annotation) for m in _nested_models(arg)]
 
+# %% ../nbs/foundation/02_config.ipynb #9ab18693
 def undescribed_fields(sections:dict[str, type[BaseModel]]|None=None) -> list[str]:
     "Dotted names of the fields, in every section and every model nested in one, that carry no description."
     out = []
@@ -244,6 +249,7 @@ def _read_yaml(path:Path, what:str) -> dict:
     if not isinstance(data, dict): raise ConfigError(f"{what} {path} must be a YAML mapping of sections, not {type(data).__name__}.")
     return data
 
+# %% ../nbs/foundation/02_config.ipynb #ea565aa5
 def deep_merge(base:dict, over:dict) -> dict:
     "Recursively merge `over` into a copy of `base`."
     out = dict(base)
@@ -279,6 +285,7 @@ def _error_source(preset, config, sets) -> str:
     source = f'config file {config}' if config else f'preset {preset!r}' if preset else 'defaults'
     return f"--set {' '.join(sets)} (over {source})" if sets else source
 
+# %% ../nbs/foundation/02_config.ipynb #122884f0
 def _leaves(data:dict, prefix:str='') -> Iterator[str]:
     "Dotted keys of a nested mapping's leaves (an empty mapping changes nothing when merged, so it is no leaf)."
     for key, value in data.items():
@@ -286,6 +293,7 @@ def _leaves(data:dict, prefix:str='') -> Iterator[str]:
         if isinstance(value, dict): yield from _leaves(value, path + '.')
         else: yield path
 
+# %% ../nbs/foundation/02_config.ipynb #d4d30f65
 def config_sources(layers:list[tuple[str, dict]]) -> dict[str, str]:
     "The source of each dotted key the layers set (`preset:<name>`, `file:<path>`, `--set`); a later layer wins."
     out = {}
@@ -312,6 +320,7 @@ def value_source(sources:dict[str, str], key:str) -> str:
     hits = [s for p, s in sources.items() if p == key or p.startswith(key + '.') or key.startswith(p + '.')]
     return hits[-1] if hits else 'default'
 
+# %% ../nbs/foundation/02_config.ipynb #d197b694
 def _rows(model:BaseModel, prefix:str, sources:dict[str, str]) -> list[dict]:
     rows, key_help = [], getattr(model, 'key_help', lambda field, key: None)
     row = lambda key, value, desc: dict(key=key, value=value, source=value_source(sources, key), description=(desc or '').strip())
@@ -323,6 +332,7 @@ def _rows(model:BaseModel, prefix:str, sources:dict[str, str]) -> list[dict]:
     rows += [row(f'{prefix}.{k}', v, key_help(None, k)) for k, v in (model.model_extra or {}).items()]
     return rows
 
+# %% ../nbs/foundation/02_config.ipynb #2e47f1f6
 def config_rows(cfg:Config, section:str|None=None) -> list[dict]:
     "One row per config field (nested ones dotted, `train.sft.learning_rate`): key, value, source and description."
     names = list(cfg._sections)
@@ -330,8 +340,10 @@ def config_rows(cfg:Config, section:str|None=None) -> list[dict]:
     sources = getattr(cfg, 'sources', {})
     return [r for name in ([section] if section else names) for r in _rows(cfg._sections[name], name, sources)]
 
+# %% ../nbs/foundation/02_config.ipynb #bbf09b7c
 def _cell(value) -> str: return value if isinstance(value, str) else json.dumps(value)
 
+# %% ../nbs/foundation/02_config.ipynb #be609848
 def config_table(rows:list[dict], width:int=48) -> str:
     "`config_rows` as an aligned plain-text table, values cut to `width` characters."
     cells = [(r['key'], textwrap.shorten(_cell(r['value']), width, placeholder='…') if len(_cell(r['value'])) > width else _cell(r['value']),

@@ -76,6 +76,7 @@ class Skill(Record):
     scores: dict[str, int] = {}    # filter scores, e.g. {'applicability': 3, 'richness': 3}
     meta: dict[str, Any] = {}      # any other front-matter fields
 
+# %% ../nbs/foundation/00_core.ipynb #19c38dc5
 class Persona(Record):
     "A persona that grounds a task in a user's role, domain and seniority."
     prefix: ClassVar[str] = 'persona'
@@ -84,6 +85,7 @@ class Persona(Record):
     text: str
     source: str = ''
 
+# %% ../nbs/foundation/00_core.ipynb #1ad50f7e
 class Primitive(Record):
     "A synthesis primitive: a single skill, a skill team, or a path through the skill graph, flattened to skill.md form."
     prefix: ClassVar[str] = 'prim'
@@ -158,6 +160,7 @@ class EnvFile(BaseModel):
     mode: str = 'llm_direct'
     executable: bool = False
 
+# %% ../nbs/foundation/00_core.ipynb #c24efe5b
 class Attempt(BaseModel):
     "One generate-verify-repair round for one artifact."
     model_config = ConfigDict(extra='forbid')
@@ -166,6 +169,7 @@ class Attempt(BaseModel):
     ok: bool
     feedback: str = ''
 
+# %% ../nbs/foundation/00_core.ipynb #f7085b47
 class Environment(Record):
     "A built sandbox environment for a task: files, setup script, probes, pytest verifier, optional solution."
     prefix: ClassVar[str] = 'env'
@@ -259,6 +263,7 @@ class Trajectory(Record):
 class ScaffoldError(TermworldError):
     "A prompt or scaffold text already carries a scaffold delimiter."
 
+# %% ../nbs/foundation/00_core.ipynb #0eedc701
 GUIDELINE_DELIM = "\n\n<<<termworld:guideline>>>\n# Execution guideline\n"
 CHEATSHEET_DELIM = "\n\n<<<termworld:cheatsheet>>>\n"
 _DELIMS = (GUIDELINE_DELIM, CHEATSHEET_DELIM)
@@ -274,6 +279,7 @@ def add_scaffold(system_prompt:str, guideline:str|None=None, cheatsheet:str|None
     if cheatsheet and cheatsheet.strip(): out += CHEATSHEET_DELIM + cheatsheet.strip()
     return out
 
+# %% ../nbs/foundation/00_core.ipynb #afd1fa9d
 def strip_scaffold(text:str) -> str:
     "Remove the guideline and cheatsheet (everything from the first scaffold delimiter on)."
     cuts = [i for i in (text.find(d) for d in _DELIMS) if i >= 0]
@@ -302,6 +308,7 @@ class RecoveryAttempt(Record):
     reward: float = 0.0
     usage: Usage = Usage()
 
+# %% ../nbs/foundation/00_core.ipynb #4bf17991
 class SFTExample(Record):
     "One training row in trl's conversational prompt-completion form, with its provenance."
     prefix: ClassVar[str] = 'sft'
@@ -328,10 +335,12 @@ class TaskSplit(Record):
     seed: int = 0
     eval_fraction: float = 0.0
 
+# %% ../nbs/foundation/00_core.ipynb #68bc42a6
 def next_round_tasks(store) -> set[str]:
     "Tasks the flywheel wrote (origin `flywheel:<id>`): the next round's data, never picked up by the stages before the flywheel on a rerun."
     return {r['id'] for r in store.read_raw('tasks') if str(r.get('origin', '')).startswith('flywheel:')}
 
+# %% ../nbs/foundation/00_core.ipynb #06a0e59f
 def current_split(store) -> TaskSplit|None:
     "The latest task split written to the run (by the `split` stage, `termworld.split`), or None."
     splits = store.read('split', kind=TaskSplit)
@@ -367,6 +376,7 @@ class ThreadExecutor:
                 for fut in running: fut.cancel()
                 bar.close()
 
+# %% ../nbs/foundation/00_core.ipynb #6d4e0732
 _END = object()
 EXECUTORS: dict[str, Callable[[Config], Any]] = {'threads': lambda cfg: ThreadExecutor(cfg.executor.workers)}
 
@@ -381,6 +391,7 @@ def get_executor(cfg:Config):
 class BudgetExceeded(TermworldError):
     "The run's budget cap (dollars or calls) is reached; raise the cap and rerun to resume."
 
+# %% ../nbs/foundation/00_core.ipynb #ad072ca0
 COMMANDS: dict[str, Callable] = {}
 
 def command(name:str, short:dict[str, str]|None=None):
@@ -397,6 +408,7 @@ def cuda_available() -> bool:
     except ImportError: return False
     return torch.cuda.is_available()
 
+# %% ../nbs/foundation/00_core.ipynb #f43c4e7c
 def needs(*runs:str|Path, # run directories the cell reads
           gpu:bool=False, # a CUDA GPU
           keys:Iterable[str]=(), # environment variables the cell's endpoints read (API keys)

@@ -10,8 +10,7 @@ from typing import Any, Callable
 
 from fastcore.script import call_parse, Param
 from fastcore.basics import patch
-from .core import *
-from .core import TermworldError, command
+from .core import (Config, RunStore, TermworldError, command, data_path, load_config)
 from .llm import FakeOpenAIServer, error_body, ledger_df, ROLES
 
 # %% auto #0
@@ -24,6 +23,7 @@ def _resolve(node:dict, defs:dict) -> dict:
     while isinstance(node, dict) and '$ref' in node: node = defs[node['$ref'].rsplit('/', 1)[-1]]
     return node
 
+# %% ../nbs/pipeline/95_hardening.ipynb #9c95fde4
 def seeded_instance(schema:dict, seed:str='', key:str='', _defs:dict|None=None) -> Any:
     "A value that satisfies a JSON schema (the subset pydantic writes), the same for the same `seed`: the most favourable score, the first choice, short text."
     defs = _defs if _defs is not None else schema.get('$defs', {})
@@ -50,6 +50,7 @@ def seeded_instance(schema:dict, seed:str='', key:str='', _defs:dict|None=None) 
     text = '/app/data.txt' if key == 'path' else f"{key or 'text'} {hashlib.sha256(seed.encode()).hexdigest()[:8]} for /app/data.txt"
     return text[:int(node.get('maxLength', 10_000))]
 
+# %% ../nbs/pipeline/95_hardening.ipynb #72e06c27
 def schema_reply(req:dict, n:int=0) -> str:
     "A fake model for a `FakeOpenAIServer`: a valid JSON object for the request's response schema (plain text without one), deterministic per request."
     seed = json.dumps(req.get('messages', []), sort_keys=True)
@@ -102,6 +103,7 @@ def _answer(self:FaultyServer, req:dict, n:int):
     if kind == 'prose': return 'Sure! Here is what you asked for, in words rather than JSON.'
     return self.reply(req, n)
 
+# %% ../nbs/pipeline/95_hardening.ipynb #0bf360e6
 @patch(as_prop=True)
 def served(self:FaultyServer) -> int:
     "Chat-completion requests received (each may be billed)."
@@ -112,6 +114,7 @@ def _stage_ids(store:RunStore, stages:tuple[str, ...]) -> dict[str, dict[str, st
     "Each stage's records as id → status (what a resumed or faulted run must reproduce)."
     return {s: {r['id']: r.get('status', 'ok') for r in store.read_raw(s) if 'id' in r} for s in stages}
 
+# %% ../nbs/pipeline/95_hardening.ipynb #12b2a128
 SYNTHESIS = ('skills', 'primitives', 'tasks')
 
 def synthesis_sets(url:str, skills:str|Path='data/skills', **extra) -> list[str]:
@@ -121,6 +124,7 @@ def synthesis_sets(url:str, skills:str|Path='data/skills', **extra) -> list[str]
              'tasks.max_primitives=3', 'tasks.dedup_threshold=null', 'executor.workers=2', 'run.name=hardening']
     return sets + [f'{k}={v}' for k, v in extra.items()]
 
+# %% ../nbs/pipeline/95_hardening.ipynb #3de5f6ad
 def fault_run(root:str|Path, rate:float=0.2, seed:int=0, stages:tuple[str, ...]=SYNTHESIS) -> list[dict]:
     "Run the synthesis stages against a clean fake endpoint and against one failing `rate` of its requests; the records must match and the ledger must hold every served call."
     from termworld.pipeline import run_pipeline
@@ -160,12 +164,14 @@ def make_skills(folder:str|Path, n:int=200) -> Path:
 def _cli(*args:str) -> list[str]:
     return [sys.executable, '-c', 'import sys; from termworld.cli import main; sys.exit(main())', *args]
 
+# %% ../nbs/pipeline/95_hardening.ipynb #54cad33b
 def _env() -> dict:
     "The environment of a child run: this interpreter's termworld first on the path."
     import termworld
     src = str(Path(termworld.__file__).resolve().parent.parent)
     return {**os.environ, 'PYTHONPATH': os.pathsep.join([src, os.environ.get('PYTHONPATH', '')]).strip(os.pathsep)}
 
+# %% ../nbs/pipeline/95_hardening.ipynb #6a2b4a31
 def _torn_lines(store:RunStore) -> int:
     "Lines of any JSONL file in a run directory that do not parse."
     bad = 0
@@ -176,6 +182,7 @@ def _torn_lines(store:RunStore) -> int:
             except (json.JSONDecodeError, UnicodeDecodeError): bad += 1
     return bad
 
+# %% ../nbs/pipeline/95_hardening.ipynb #d2fabe3c
 _CHILD = """
 import json, sys
 from termworld.core import Config, RunStore
@@ -190,6 +197,7 @@ def _skills_child(out:str, config:dict):
     devnull = os.open(os.devnull, os.O_WRONLY); os.dup2(devnull, 1); os.dup2(devnull, 2)
     run_skills(Config(config), RunStore(out))
 
+# %% ../nbs/pipeline/95_hardening.ipynb #0e5c2b73
 def _forkserver():
     "A multiprocessing context whose children fork from a process that imported the skills stage once (a start in ms, not seconds)."
     import multiprocessing as mp
@@ -197,6 +205,7 @@ def _forkserver():
     ctx.set_forkserver_preload(['termworld.skills'])
     return ctx
 
+# %% ../nbs/pipeline/95_hardening.ipynb #f4415ed4
 def kill_resume(root:str|Path, kills:int=20, seed:int=0, n_skills:int=200, latency:float=0.03) -> list[dict]:
     "Run the skills stage in a child process against a fake endpoint that counts served calls, `kill -9` it `kills` times at random moments, resume, and compare with an uninterrupted run."
     from termworld.skills import run_skills
@@ -246,6 +255,7 @@ def _closed_port() -> int:
     import socket
     with socket.socket() as s: s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
 
+# %% ../nbs/pipeline/95_hardening.ipynb #64149bae
 def bad_inputs(root:str|Path) -> list[dict]:
     "Every bad input a user can give: each must fail at once, with one line naming the problem, and a non-zero exit."
     from termworld.harbor import check_tasks
@@ -300,6 +310,7 @@ def sandbox_backends() -> list[str]:
     from termworld import sandbox as _sb
     return [b for b, works in (('bwrap', _sb._bwrap_works), ('docker', _sb._docker_works)) if works() is None]
 
+# %% ../nbs/pipeline/95_hardening.ipynb #81835dba
 def sandbox_abuse(backends:list[str]|None=None) -> list[dict]:
     "The sandbox abuse probes (write outside, host files, network, fork bomb, memory, disk, output flood, orphans, timeouts) on every available backend."
     from termworld.sandbox import probe_sandbox
@@ -329,12 +340,14 @@ def run_doctor(only:list[str]|str|None=None, workdir:str|Path|None=None, kills:i
         rows += got
     return rows
 
+# %% ../nbs/pipeline/95_hardening.ipynb #df210b95
 def doctor_table(rows:list[dict]) -> str:
     "The checks as a markdown table."
     lines = ['| area | check | ok | detail |', '|---|---|---|---|']
     lines += [f"| {r['area']} | {r['check']} | {'yes' if r['ok'] else '**NO**'} | {str(r['detail']).replace('|', '/')} |" for r in rows]
     return '\n'.join(lines)
 
+# %% ../nbs/pipeline/95_hardening.ipynb #f8e7ac8d
 @command('doctor')
 @call_parse
 def doctor_cli(

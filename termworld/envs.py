@@ -15,8 +15,9 @@ from typing import Any, Callable, Iterator, Literal
 
 import yaml
 from pydantic import BaseModel, field_validator
-from .core import *
-from .core import TermworldError
+from .core import (Attempt, Blueprint, Config, EnvFile, Environment, FileSpec, RunStore, Section, TaskSpec, TermworldError,
+                            TestOutcome, Usage, Verdict, command, config_section, data_path, get_executor,
+                            load_config, log, needs)
 from .prompt import clip, render_messages
 from .judging import guarded
 from .llm import LLMError, SchemaError, ROLES
@@ -40,9 +41,11 @@ __all__ = ['IMPORTED_ORIGINS', 'EnvBuildError', 'BlueprintError', 'SandboxUnavai
 class EnvBuildError(TaskRuntimeError):
     "An environment cannot be built or run as asked."
 
+# %% ../nbs/terminal_world/30_envs.ipynb #8c8c9a89
 class BlueprintError(EnvBuildError):
     "The task's blueprint cannot be built as written (a defect of the task, not of this attempt): the task is discarded."
 
+# %% ../nbs/terminal_world/30_envs.ipynb #9c83c428
 class SandboxUnavailable(EnvBuildError):
     "No sandbox backend works on this machine."
 
@@ -80,6 +83,7 @@ def _sqlite_tables(data:bytes) -> list[tuple[str, str, int]]:
             return [(n, s, con.execute(f'SELECT COUNT(*) FROM "{n}"').fetchone()[0]) for n, s in rows]
         finally: con.close()
 
+# %% ../nbs/terminal_world/30_envs.ipynb #5426ce98
 def check_file(path:str, # the file's path in the sandbox
                data:bytes, # its content
                file_type:str='', # the declared type, when the extension does not say
@@ -322,9 +326,11 @@ def setup_layer(b:Builder, files:dict[str, bytes], setup:str):
 def _route(spec:FileSpec) -> str:
     return 'local_tool' if spec.mode == 'llm_direct' and file_kind(spec.path, spec.file_type) in BINARY_TYPES else spec.mode
 
+# %% ../nbs/terminal_world/30_envs.ipynb #ba66ae2b
 def _others(files:dict[str, bytes], skip:str='', limit:int=1200) -> str:
     return '\n\n'.join(describe_file(p, d, limit) for p, d in files.items() if p != skip) or '(none yet)'
 
+# %% ../nbs/terminal_world/30_envs.ipynb #936c1e02
 def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], previous:dict, feedback:str, rnd:int) -> bytes:
     "Generate (or repair) one file with the agent of its mode; raises Discard when the mode cannot be used."
     mode = _route(spec)
@@ -347,9 +353,11 @@ def _make_file(b:Builder, spec:FileSpec, path:str, current:dict[str, bytes], pre
         return file_agent(b, mode, path, values['file_type'], first, current)
     raise Discard(f"{path} has unknown generation mode {spec.mode!r}.")
 
+# %% ../nbs/terminal_world/30_envs.ipynb #0ef8daae
 class _FileProblem(Exception):
     "A file could not be produced this round (repairable)."
 
+# %% ../nbs/terminal_world/30_envs.ipynb #7af46835
 _PROGRAM = '/tmp/termworld-make-file.py'
 
 def _observe(sb, path:str, file_type:str|None, res=None, what:str='') -> tuple[str, list[str], bytes|None]:
@@ -364,6 +372,7 @@ def _observe(sb, path:str, file_type:str|None, res=None, what:str='') -> tuple[s
     lines.append(('Problems: ' + '; '.join(problems)) if problems else 'The type check passes.')
     return '\n\n'.join(lines), problems, data
 
+# %% ../nbs/terminal_world/30_envs.ipynb #fa6d9e5d
 def _act(b:Builder, sb, mode:str, path:str, act:BaseModel):
     "Carry out one file-agent action in the sandbox; returns (result, what it was) or (None, '') for `done`."
     if isinstance(act, FileScript) or (mode == 'local_tool' and act.action == 'rewrite'):
@@ -377,6 +386,7 @@ def _act(b:Builder, sb, mode:str, path:str, act:BaseModel):
         return run_sh(sb, act.command, timeout=b.sec.tool_timeout, network=mode == 'web_fetch'), f"`{clip(act.command, 200)}`"
     return None, ''
 
+# %% ../nbs/terminal_world/30_envs.ipynb #67dd60ac
 def file_agent(b:Builder, # the task's builder (model, sandbox, section)
                mode:str, # local_tool (write a program, run it) | web_fetch (download; network on)
                path:str, # the file to make, an absolute sandbox path
@@ -430,6 +440,7 @@ def _review(b:Builder, files:dict[str, bytes]) -> dict[str, list[str]]:
                 problems.setdefault(r, []).append(f"keep consistent with {t if path else 'the other files'}: {issue.problem}")
     return problems
 
+# %% ../nbs/terminal_world/30_envs.ipynb #6562ef3e
 def build_files(b:Builder) -> dict[str, bytes]:
     "Initial files by generate-verify-repair with joint repair of dependent files; raises Discard after T rounds."
     specs = {abs_path(s.path, b.workdir): s for s in b.task.blueprint.files}
@@ -466,6 +477,7 @@ _TRIVIAL_PROBE = re.compile(r'^\s*(true|:|exit\s+0|echo\b[^|;&]*)\s*$')
 def _file_probes(files:dict[str, bytes]) -> list[str]:
     return [f"test -e {shlex.quote(p)}" for p in files]
 
+# %% ../nbs/terminal_world/30_envs.ipynb #2aea41d4
 def _run_probes(sb, probes:list[str], timeout:float) -> list[str]:
     failed = []
     for cmd in probes:
@@ -474,6 +486,7 @@ def _run_probes(sb, probes:list[str], timeout:float) -> list[str]:
             failed.append(f"probe `{cmd}` failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {clip((res.stdout + res.stderr).strip(), 300)}")
     return failed
 
+# %% ../nbs/terminal_world/30_envs.ipynb #5f8da3cc
 def build_setup(b:Builder, files:dict[str, bytes]) -> tuple[str, list[str]]:
     "Setup script and probes by generate-verify-repair; raises Discard after T rounds."
     steps = b.task.blueprint.setup_steps
@@ -531,6 +544,7 @@ def staged(b:Builder, files:dict[str, bytes], setup:str) -> Iterator:
             raise Discard(f"the verified setup script failed on a rerun (exit {res.exit_code}), so the environment is not reproducible.")
         yield sb
 
+# %% ../nbs/terminal_world/30_envs.ipynb #4b04732e
 def build_tests(b:Builder, files:dict[str, bytes], setup:str) -> tuple[str, Verdict]:
     "The pytest verifier by generate-verify-repair (executable, and every test fails on the initial state)."
     draft, feedback, files_text = None, '', _others(files, limit=1500)
@@ -579,6 +593,7 @@ def _env_files(files:dict[str, bytes], modes:dict[str, str], sec:EnvironmentsSec
                            mode=modes.get(path, 'llm_direct'), executable=is_executable(path, data)))
     return out
 
+# %% ../nbs/terminal_world/30_envs.ipynb #95875f59
 def build_environment(task:TaskSpec, # an accepted task spec
                       llm, # the builder model, `environments.model` (anything with `chat`)
                       sec:EnvironmentsSection|None=None, # the `environments` config section
@@ -619,14 +634,17 @@ def _preflight(opener:Callable):
     except TermworldError as e: raise SandboxUnavailable(f"no sandbox can be started for building environments ({e})") from None
     if res.exit_code != 0: raise SandboxUnavailable(f"a sandbox ran `true` with exit {res.exit_code} ({res.stderr.strip()[:200]}); check `termworld image build` and the sandbox section.")
 
+# %% ../nbs/terminal_world/30_envs.ipynb #2fe59686
 def _stage_models(ctx:StageContext):
     from termworld.llm import Models
     return Models(ctx.cfg, ctx.store, stage='environments')
 
+# %% ../nbs/terminal_world/30_envs.ipynb #795f4255
 def _build_one(ctx:StageContext, task:TaskSpec) -> str:
     "Build, export and store one task's environment (a module-level function, so that Ray can send it to a worker)."
     return build_task_environment(ctx, task).status
 
+# %% ../nbs/terminal_world/30_envs.ipynb #4ed25e61
 def build_task_environment(ctx:StageContext, # a context with `models` and `sandbox` (an opener) members
                            task:TaskSpec) -> Environment:
     "Build one accepted task's environment by generate-verify-repair, export its Harbor folder and store it; returns it."
@@ -689,6 +707,7 @@ def run_environments(cfg:Config, store:RunStore, models=None, sandbox:Callable|N
 # %% ../nbs/terminal_world/30_envs.ipynb #5bcc1d4a
 def _count_tests(tests:str) -> int: return len(re.findall(r'^\s*def test_\w+', tests or '', re.M))
 
+# %% ../nbs/terminal_world/30_envs.ipynb #824d9ac0
 def environments_summary(store:RunStore) -> dict:
     "Funnel counts and averages of a run's environments stage."
     envs = store.read('environments')

@@ -14,8 +14,9 @@ import numpy as np
 import pandas as pd
 from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, Field
-from .core import *
-from .core import TermworldError, ConfigError, BudgetExceeded, log
+from .core import (BudgetExceeded, Command, Config, ConfigError, Environment, Record, RunStore, Section, Step, TaskSpec, TaskSplit,
+                            TermworldError, TestOutcome, Trajectory, Verdict, command, config_section,
+                            current_split, data_path, declared, get_executor, load_config, log, needs)
 from .scale import StageContext, per_process
 from .formats import behavior_metrics
 from .runtime import SandboxOverride, sandbox_settings, kind_of, run_episode, KINDS
@@ -55,6 +56,7 @@ def per_task(trials:pd.DataFrame) -> pd.DataFrame:
     out['pass_all_k'] = (out.c == out.n).astype(float)
     return out[['n', 'c', *METRICS]]
 
+# %% ../nbs/distill/80_evaluate.ipynb #28ab2c58
 def bootstrap_ci(values:Iterable[float], # one value per task
                  n_boot:int=2000, confidence:float=0.95, seed:int=0) -> tuple[float, float, float]:
     "`(mean, low, high)`: the mean and its percentile bootstrap interval, resampling tasks."
@@ -65,11 +67,13 @@ def bootstrap_ci(values:Iterable[float], # one value per task
     a = (1 - confidence) / 2
     return float(v.mean()), float(np.quantile(means, a)), float(np.quantile(means, 1 - a))
 
+# %% ../nbs/distill/80_evaluate.ipynb #15a4d932
 def paired_delta(a:pd.Series, b:pd.Series, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> tuple[float, float, float]:
     "Mean of `b - a` over the tasks both have, with a paired bootstrap interval."
     shared = a.index.intersection(b.index)
     return bootstrap_ci((b[shared] - a[shared]).values, n_boot, confidence, seed)
 
+# %% ../nbs/distill/80_evaluate.ipynb #80fcc20f
 def summarize(trials:pd.DataFrame, k:int|None=None, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> dict:
     "Each metric as `{value, low, high}` over tasks, plus pass@k for `k` (default: the fewest trials of any task)."
     pt = per_task(trials)
@@ -88,6 +92,7 @@ def _agent():
     from termworld import agent
     return agent
 
+# %% ../nbs/distill/80_evaluate.ipynb #797d8a36
 def behavior(trajs:list[Trajectory], tasks:Iterable[str]|None=None) -> dict:
     "Average steps, command error rate, commands per step and per trajectory over trajectories (optionally only `tasks`)."
     df = behavior_metrics(trajs)
@@ -99,6 +104,7 @@ def behavior(trajs:list[Trajectory], tasks:Iterable[str]|None=None) -> dict:
                 command_error_rate=float(df.command_errors.sum() / seen) if seen else float('nan'),
                 commands_per_step=float(df.commands.sum() / max(1, df.steps.sum())), avg_commands=float(df.commands.mean()))
 
+# %% ../nbs/distill/80_evaluate.ipynb #0109679c
 def solved_by_all(trials_by_model:dict[str, pd.DataFrame]) -> set[str]:
     "Tasks that every model passed at least once."
     sets = [set(df[df.passed].task_id) for df in trials_by_model.values()]
@@ -128,6 +134,7 @@ class EvalSummary(Record):
     behavior: dict[str, Any] = {}
     errors: int = 0                       # infrastructure errors left out of the metrics
 
+# %% ../nbs/distill/80_evaluate.ipynb #3390c91c
 @config_section('evaluate')
 class EvaluateSection(Section):
     "Student evaluation on held-out tasks."
@@ -144,6 +151,7 @@ class EvaluateSection(Section):
     confidence: float = Field(0.95, gt=0, lt=1)  # level of the bootstrap intervals
     plot: bool = True                      # write runs/<name>/evaluate/results.png
 
+# %% ../nbs/distill/80_evaluate.ipynb #7a2ba03e
 def episode_settings(cfg:Config):
     "The agent's episode settings for evaluation: the `trajectories` section with the `evaluate` overrides."
     sec = cfg.evaluate
@@ -151,14 +159,17 @@ def episode_settings(cfg:Config):
                 max_reply_tokens=sec.max_reply_tokens)   # evaluate.sandbox is laid over the `sandbox` section in `_trial`
     return cfg.trajectories.model_copy(update={k: v for k, v in over.items() if v is not None or k == 'temperature'})
 
+# %% ../nbs/distill/80_evaluate.ipynb #ee5010e2
 def _with_student(cfg:Config, spec:str) -> Config:
     data = cfg.to_dict(); data['models'] = {**data['models'], 'student': spec}
     return Config(data, 'evaluate')
 
+# %% ../nbs/distill/80_evaluate.ipynb #a15a4f3d
 def _student(ctx:StageContext):
     from termworld.llm import Models
     return Models(ctx.cfg, ctx.store, stage='evaluate')['student']
 
+# %% ../nbs/distill/80_evaluate.ipynb #91411724
 def _trial(ctx:StageContext, settings, item:tuple) -> str:
     "One trial of the student on one environment, stored (a module-level function, so that Ray can send it to a worker)."
     env, trial = item
@@ -168,6 +179,7 @@ def _trial(ctx:StageContext, settings, item:tuple) -> str:
     ctx.store.append('evaluate', traj, skip_existing=True)
     return traj.id
 
+# %% ../nbs/distill/80_evaluate.ipynb #8a70c6bc
 def evaluate_model(cfg:Config, store:RunStore, spec:str, envs:list[Environment], label:str|None=None,
                    llm=None, # a ready model (tests); default: the run's `student` role set to `spec`
                   ) -> EvalSummary:
@@ -182,6 +194,7 @@ def evaluate_model(cfg:Config, store:RunStore, spec:str, envs:list[Environment],
     have = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
     return summary_of(label or spec, spec, [have[i] for i in ids if i in have], sec.k, sec.bootstrap, sec.confidence, cfg.run.seed)
 
+# %% ../nbs/distill/80_evaluate.ipynb #7ed747b3
 def summary_of(label:str, spec:str, trajs:list[Trajectory], k:int, n_boot:int=2000, confidence:float=0.95, seed:int=0) -> EvalSummary:
     "The EvalSummary of a model's trial trajectories."
     table, errors = trial_table(trajs)
@@ -203,6 +216,7 @@ def resolve_models(cfg:Config, store:RunStore) -> list[tuple[str, str|None, str|
         else: out.append((name, None, f"no trained {name!r} student in this run; add it to train.variants (or fix evaluate.models)."))
     return out
 
+# %% ../nbs/distill/80_evaluate.ipynb #0a463f79
 def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     "The environments of the evaluation tasks (`evaluate.tasks`, else the split's held-out tasks), at most `evaluate.limit`."
     envs = {e.task_id: e for e in store.read('environments', kind=Environment) if e.ok and kind_of(e).evaluable(e)}
@@ -221,6 +235,7 @@ def eval_environments(cfg:Config, store:RunStore) -> list[Environment]:
     chosen = [envs[t] for t in sorted(ids) if t in envs]
     return chosen[:cfg.evaluate.limit] if cfg.evaluate.limit is not None else chosen
 
+# %% ../nbs/distill/80_evaluate.ipynb #55252367
 def run_evaluate(cfg:Config, store:RunStore, llms:dict|None=None):
     "Evaluate the base and trained students on the held-out tasks; writes trials and one EvalSummary per model."
     envs = eval_environments(cfg, store)
@@ -242,15 +257,18 @@ def run_evaluate(cfg:Config, store:RunStore, llms:dict|None=None):
 # %% ../nbs/distill/80_evaluate.ipynb #e5ad2ad1
 def _plural(n:int, word:str) -> str: return f"{n} {word}{'' if n == 1 else 's'}"
 
+# %% ../nbs/distill/80_evaluate.ipynb #70601a87
 def _fmt(m:dict|None, pct:bool=True) -> str:
     if not m or m.get('value') is None or (isinstance(m['value'], float) and math.isnan(m['value'])): return '–'
     f = (lambda x: f"{100 * x:.1f}") if pct else (lambda x: f"{x:.3f}")
     return f"{f(m['value'])} [{f(m['low'])}, {f(m['high'])}]"
 
+# %% ../nbs/distill/80_evaluate.ipynb #8774f0d7
 def latest_summaries(store:RunStore) -> dict[str, EvalSummary]:
     "The latest EvalSummary per label."
     return {s.label: s for s in store.read('evaluate', kind=EvalSummary)}
 
+# %% ../nbs/distill/80_evaluate.ipynb #8c6c1242
 def results_table(summaries:Iterable[EvalSummary], store:RunStore|None=None) -> str:
     "Markdown: models × metrics (percent, with bootstrap intervals), Δ Pass^1 against base, behavior and errors."
     summaries = list(summaries)
@@ -279,6 +297,7 @@ def results_table(summaries:Iterable[EvalSummary], store:RunStore|None=None) -> 
                      f"{num(b.get('commands_per_step'), '{:.2f}')} | {s.errors} |")
     return '\n'.join(lines)
 
+# %% ../nbs/distill/80_evaluate.ipynb #0407cfcb
 def plot_results(summaries:Iterable[EvalSummary], path:str|Path|None=None):
     "Bar chart of Pass^1, Avg@k and partial reward per model with bootstrap intervals; saved to `path` when given."
     import matplotlib
@@ -304,6 +323,7 @@ def plot_results(summaries:Iterable[EvalSummary], path:str|Path|None=None):
         fig.savefig(path, dpi=120); plt.close(fig)
     return fig
 
+# %% ../nbs/distill/80_evaluate.ipynb #ca94cc83
 def report_evaluate(store:RunStore) -> str:
     "Markdown: the base vs trained students table, the plot, and what the columns mean."
     summ = latest_summaries(store)
@@ -340,6 +360,7 @@ def family_trials(store:RunStore) -> pd.DataFrame:
     cols = ['model', 'family', 'task_id', 'trial', 'passed', 'reward']
     return pd.concat(parts, ignore_index=True)[cols] if parts else pd.DataFrame(columns=cols)
 
+# %% ../nbs/distill/80_evaluate.ipynb #f4bc4056
 def family_results(store:RunStore, n_boot:int=2000, confidence:float=0.95, seed:int=0,
                    trials:pd.DataFrame|None=None, # trials in `family_trials`' columns (default: the store's); the flywheel passes its rounds' held-out rollouts
                   ) -> pd.DataFrame:
@@ -420,6 +441,7 @@ def small_scale_record(store:RunStore,
                 seconds=round(sum(stages.values()), 1), stages=stages, started=m.get('started'), versions=m.get('versions', {}),
                 results=table.to_dict('records'), trials=trials.astype({'passed': bool}).to_dict('records'))
 
+# %% ../nbs/distill/80_evaluate.ipynb #f3ee548e
 def save_small_scale(store:RunStore, folder:str|Path, trials:pd.DataFrame|None=None) -> Path:
     "Write `small_scale_record` of a run to `folder/<run>-seed<seed>.json` (one file per preset and seed; a rerun replaces it)."
     rec = small_scale_record(store, trials)
@@ -428,12 +450,14 @@ def save_small_scale(store:RunStore, folder:str|Path, trials:pd.DataFrame|None=N
     path.write_text(json.dumps(rec, indent=1) + '\n')
     return path
 
+# %% ../nbs/distill/80_evaluate.ipynb #fab35ad7
 def small_scale_results(folder:str|Path) -> pd.DataFrame:
     "Every saved small run's rows (run, seed, model, family, tasks, trials, Avg@k and interval, the run's seconds), sorted."
     rows = [dict(run=rec['run'], seed=rec['seed'], seconds=rec['seconds'], **r)
             for p in sorted(Path(folder).glob('*.json')) for rec in [json.loads(p.read_text())] for r in rec['results']]
     return pd.DataFrame(rows, columns=SMALL_SCALE_COLUMNS).sort_values(['run', 'family', 'model', 'seed'], kind='stable', ignore_index=True)
 
+# %% ../nbs/distill/80_evaluate.ipynb #0c7b706f
 def seed_table(results:pd.DataFrame) -> pd.DataFrame:
     "Condition (run, family, model) × seed: 'Avg@k [low, high]' in percent, and each run's stage seconds (their sum: model loading and start-up not included) per seed as a last row."
     cell = lambda r: f"{100 * r.avg_at_k:.0f} [{100 * r.low:.0f}, {100 * r.high:.0f}]"
@@ -466,6 +490,7 @@ def _task_means(trials:pd.DataFrame, cols:list[str]) -> pd.DataFrame:
     "Per model and task: the mean of each column over its trials (a task weighs the same whatever its trial count)."
     return trials.groupby(['model', 'task_id'])[cols].mean()
 
+# %% ../nbs/distill/80_evaluate.ipynb #c32717b0
 def reward_breakdown(trials:pd.DataFrame) -> pd.DataFrame:
     "PG Table 5: per model, tasks, trials, Pass^1 and the mean action / environment / database / communicate score (τ2 trials)."
     t = trials[trials.verifier == 'tau2'].copy()
@@ -478,6 +503,7 @@ def reward_breakdown(trials:pd.DataFrame) -> pd.DataFrame:
                         'pass_hat_1': t.groupby(['model', 'task_id']).passed.max().groupby('model').mean()})
     return out.join(per)
 
+# %% ../nbs/distill/80_evaluate.ipynb #05eb31b0
 def category_accuracy(trials:pd.DataFrame) -> pd.DataFrame:
     "PG Table 12: per model (columns) the accuracy of each category (rows) — mean success over its tasks' trials — and `Overall`."
     if not len(trials): return pd.DataFrame()
@@ -486,6 +512,7 @@ def category_accuracy(trials:pd.DataFrame) -> pd.DataFrame:
     per.loc['Overall'] = t.groupby(['model', 'task_id']).passed.mean().groupby('model').mean()
     return per
 
+# %% ../nbs/distill/80_evaluate.ipynb #801d031e
 def avg_at_k_by(trials:pd.DataFrame, by:str='category') -> pd.DataFrame:
     "AgenticQwen's Avg@k per group (τ2 domain, BFCL category): mean over tasks of the share of trials that passed; with k and tasks."
     t = trials.assign(passed=trials.passed.astype(float))
@@ -502,11 +529,13 @@ def flip_tasks(base:pd.DataFrame, tuned:pd.DataFrame, # trials of the baseline a
     shared = b.index.intersection(a.index)
     return sorted(t for t in shared if b[t] <= base_max + 1e-9 and a[t] >= tuned_min - 1e-9)
 
+# %% ../nbs/distill/80_evaluate.ipynb #9131ab8b
 def flip_rates(trials:pd.DataFrame, tasks:Iterable[str]) -> pd.DataFrame:
     "Per model (columns) and flip task (rows): the pass rate over its trials (PG Fig. 7's boxes; at temperature 1, 10 trials)."
     t = trials[trials.task_id.isin(set(tasks))]
     return t.assign(passed=t.passed.astype(float)).groupby(['task_id', 'model']).passed.mean().unstack('model')
 
+# %% ../nbs/distill/80_evaluate.ipynb #d8b6662d
 def failure_asymmetry_table(trials:pd.DataFrame, by:str|None='category') -> pd.DataFrame:
     "PG Fig. 2 among failed trials: how many, mean tool-call accuracy, share with more than half right, share with the right environment and database state."
     f = trials[~trials.passed.astype(bool)].copy()
@@ -530,6 +559,7 @@ def _md_table(df:pd.DataFrame, index:str) -> list[str]:
     out = ['| ' + ' | '.join([index, *map(str, df.columns)]) + ' |', '|' + '---|' * (len(df.columns) + 1)]
     return out + [f"| {i} | " + ' | '.join(fmt(v, c) for v, c in zip(row, df.columns)) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
 
+# %% ../nbs/distill/80_evaluate.ipynb #e8c96b90
 def bench_eval_trials(store:RunStore) -> pd.DataFrame:
     "The run's evaluation trials on τ2 / BFCL as `bench_trials` rows, the model column being each summary's label (base, filtered, ...)."
     trials = {t.id: t for t in store.read('evaluate', kind=Trajectory)}
@@ -538,6 +568,7 @@ def bench_eval_trials(store:RunStore) -> pd.DataFrame:
     frames = [f for f in frames if len(f)]
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=BENCH_COLUMNS)
 
+# %% ../nbs/distill/80_evaluate.ipynb #fb1e5341
 def report_bench(store:RunStore) -> str:
     "Markdown: PG Table 5 (τ2 reward breakdown), PG Table 12 (BFCL per category), Avg@k per domain/category, PG Fig. 2 on the teacher's failures."
     df = bench_eval_trials(store)
@@ -572,6 +603,7 @@ def import_task_folders(folder:str|Path, store:RunStore) -> list[Environment]:
     from termworld.harbor import import_tasks
     return [env for _, env, _ in import_tasks(folder, store)]
 
+# %% ../nbs/distill/80_evaluate.ipynb #9bf8d2a7
 @command('evaluate', short={'-k': '--k'})   # the usual short form `-k 3` next to `--k 3`
 @call_parse
 def evaluate_cli(

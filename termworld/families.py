@@ -8,8 +8,7 @@ import random, re
 from dataclasses import dataclass, field
 from typing import Callable
 from pydantic import BaseModel, Field
-from .core import *
-from .core import TermworldError, CHEATSHEET_DELIM
+from .core import (CHEATSHEET_DELIM, EnvFile, Environment, RunStore, TaskSpec, TermworldError, command)
 from .llm import LLMError, STAND_INS
 from .agent import TerminusReply, TerminusCommand, reply_text
 
@@ -31,6 +30,7 @@ class FamilyStep:
     test: str = 'test_output'
     key: str = ''
 
+# %% ../nbs/terminal_world/34_families.ipynb #331a5314
 @dataclass
 class FamilyTask:
     "One instance of a family: instruction, input files (path under /app → text), setup, verifier and reference steps."
@@ -62,17 +62,21 @@ class Family:
     draw: Callable                  # (stem, rng) -> (fields, input text, expected output as a Python literal)
     check: str = 'got == WANT'      # how the verifier compares the output text `got` with the expected `WANT`
 
+# %% ../nbs/terminal_world/34_families.ipynb #e6b6e827
 def _lines(rng, lo=3, hi=12) -> list[str]: return [rng.choice(WORDS) for _ in range(rng.randint(lo, hi))]
 
+# %% ../nbs/terminal_world/34_families.ipynb #a2b8da73
 def _draw_count(stem, rng):
     lines = _lines(rng)
     return dict(src=f'/app/data/{stem}.txt', out=f'/app/out/{stem}.count'), lines, str(len(lines))
 
+# %% ../nbs/terminal_world/34_families.ipynb #560dd80b
 def _draw_grep(stem, rng):
     level = rng.choice(LEVELS)
     lines = [f'2026-12-0{rng.randint(1, 9)} {rng.choice(LEVELS)} {rng.choice(WORDS)} event' for _ in range(rng.randint(4, 12))]
     return dict(src=f'/app/logs/{stem}.log', out=f'/app/out/{stem}.{level.lower()}', level=level), lines, str(sum(level in l for l in lines))
 
+# %% ../nbs/terminal_world/34_families.ipynb #f7b0358a
 def _draw_sorted(stem, rng):
     lines = _lines(rng, 4)
     return dict(src=f'/app/data/{stem}.txt', out=f'/app/out/{stem}.sorted'), lines, sorted(set(lines))
@@ -96,6 +100,7 @@ def _instance(fam:Family, stem:str, split:str, seed:int) -> FamilyTask:
     return FamilyTask(fam.name, stem, split, fam.instruction.format(**fields), {src: '\n'.join(lines) + '\n'}, [step], tests,
                       [f'{out} is written as the instruction asks.'], values=dict(fields, want=want))
 
+# %% ../nbs/terminal_world/34_families.ipynb #a0752218
 def family_tasks(family:str, # a name in FAMILIES
                  n_train:int, n_eval:int, seed:int=0) -> list[FamilyTask]:
     "`n_train` training and `n_eval` held-out instances of a family; no stem is shared, and the same seed gives the same instances."
@@ -131,6 +136,7 @@ class FamilyPlan(BaseModel):
     train: int = Field(12, ge=0, description='training instances')
     eval: int = Field(12, ge=0, description='held-out instances (the split holds them out)')
 
+# %% ../nbs/terminal_world/34_families.ipynb #039b3a66
 def import_families(plans:list[FamilyPlan], seed:int, store:RunStore) -> int:
     "Write the task and environment records of every plan's instances (drawn with `seed`) into the store, once; returns how many are new."
     new = 0
@@ -141,6 +147,7 @@ def import_families(plans:list[FamilyPlan], seed:int, store:RunStore) -> int:
             store.append('environments', env, skip_existing=True)
     return new
 
+# %% ../nbs/terminal_world/34_families.ipynb #17afe873
 def held_out_instances(tasks:list[TaskSpec]) -> set[str]:
     "The ids of the held-out (`eval`) family instances among `tasks`."
     return {t.id for t in tasks if t.origin.startswith('family:') and t.subcategory == 'eval'}
@@ -152,6 +159,7 @@ def md_section(text:str, head:str) -> str:
     found = re.search(rf'^## {re.escape(head)}\s*\n(.*?)(?=^## |\Z)', text, re.S | re.M)
     return found.group(1).strip() if found else ''
 
+# %% ../nbs/terminal_world/34_families.ipynb #86cbfb6c
 def standin_teacher(messages:list[dict], weak:set[str]) -> str:
     "One Terminus-2 turn of the stand-in: the reference steps (the decisive one only when the cheatsheet names it in a weak family), then check and confirm."
     system = messages[0].get('content') or '' if messages and messages[0].get('role') == 'system' else ''

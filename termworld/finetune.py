@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter, ValidationError
-from .core import *
-from .core import TermworldError, ConfigError
+from .core import (Config, ConfigError, Record, RunStore, TermworldError, home, load_config)
 
 class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."
@@ -44,6 +43,7 @@ def _plain_type(tp) -> str|None:
     if len(named) == 1 and named[0] in (bool, int, float, str): return named[0].__name__ + ('|None' if len(named) < len(args) else '')
     return None
 
+# %% ../nbs/distill/69_finetune.ipynb #8b47a47c
 @functools.cache
 def _trl_tables() -> dict[str, dict[str, list]]|None:
     "The init fields of trl's SFTConfig and GRPOConfig as `{name: [help, plain type]}`, from a cache keyed by the trl and transformers versions (None without trl)."
@@ -61,22 +61,26 @@ def _trl_tables() -> dict[str, dict[str, list]]|None:
         tmp = path.with_name(f'.{path.name}.{os.getpid()}'); tmp.write_text(json.dumps(tables)); os.replace(tmp, path)
     return tables
 
+# %% ../nbs/distill/69_finetune.ipynb #5f221ebb
 def trl_fields(name:str) -> dict[str, str]|None:
     "trl's `SFTConfig` or `GRPOConfig` fields with their help text (None where trl is not installed)."
     tables = _trl_tables()
     return None if tables is None else {k: v[0] for k, v in tables[name].items()}
 
+# %% ../nbs/distill/69_finetune.ipynb #534c0448
 _OURS = {'output_dir': 'the run directory'}   # trl keys termworld sets itself
 
 class TrlKeyError(ConfigError):
     "A key trl's config class does not have, or a value its field cannot take."
     def __init__(self, key:str, message:str): super().__init__(message); self.key, self.message = key, message
 
+# %% ../nbs/distill/69_finetune.ipynb #4b44bbda
 @functools.cache
 def _adapter(kind:str) -> TypeAdapter:
     base = {'bool': bool, 'int': int, 'float': float, 'str': str}[kind.split('|')[0]]
     return TypeAdapter(base|None if kind.endswith('|None') else base)
 
+# %% ../nbs/distill/69_finetune.ipynb #6201bd91
 def trl_checked(data:dict, name:str) -> dict:
     "`data` for trl's class `name` (`SFTConfig`, `GRPOConfig`) with values of plain-typed fields converted; `TrlKeyError` for a key it lacks or a value it cannot take."
     tables = _trl_tables()
@@ -102,11 +106,13 @@ def base_model_path(spec:str) -> str:
     if p['adapter']: raise TrainingError(f"cannot fine-tune {spec!r}: give the base model without '+adapter' (or set train.grpo.init to start from an adapter).")
     return resolve_local(p['model'])
 
+# %% ../nbs/distill/69_finetune.ipynb #28eacaa8
 def train_device(cfg:Config|None=None) -> str:
     "The device the student trains on: its `models.devices` entry, else `models.device` (auto: cuda when torch sees a GPU, else cpu)."
     from termworld.llm import resolve_device
     return resolve_device(cfg.models.device_of('student') if cfg is not None else 'auto')
 
+# %% ../nbs/distill/69_finetune.ipynb #3b94962b
 def device_settings(device:str|None=None, # cpu | cuda | cuda:N (default: auto, resolved on this machine)
                     gradient_checkpointing:bool=False,
                     bf16:bool|None=None, # whether the GPU computes in bfloat16 (default: ask it)
@@ -124,24 +130,29 @@ def device_settings(device:str|None=None, # cpu | cuda | cuda:N (default: auto, 
     return dict(device=device, dtype='bfloat16' if bf16 else 'float16' if fp16 else 'float32', bf16=bf16, fp16=fp16, use_cpu=not cuda,
                 optim='adamw_torch_fused', gradient_checkpointing=bool(gradient_checkpointing))
 
+# %% ../nbs/distill/69_finetune.ipynb #c4674a17
 def torch_dtype(settings:dict):
     "The torch dtype of `device_settings` (float32, bfloat16 or float16)."
     import torch
     return getattr(torch, settings['dtype'])
 
+# %% ../nbs/distill/69_finetune.ipynb #1f0da71b
 def gpu_index(device:str) -> int:
     "The GPU number of a device (`cuda` and `cuda:0` are 0)."
     return int(device.split(':')[1]) if ':' in device else 0
 
+# %% ../nbs/distill/69_finetune.ipynb #ac17bc49
 def checkpointing_on(args:dict) -> bool:
     "Whether trl arguments turn activation (gradient) checkpointing on, under either of its names."
     return bool(args.get('activation_checkpointing', args.get('gradient_checkpointing', False)))
 
+# %% ../nbs/distill/69_finetune.ipynb #c88d0dc7
 def checkpointing_argument(on:bool) -> dict:
     "The trainer argument that turns activation (gradient) checkpointing on or off, under this transformers version's name."
     from transformers import TrainingArguments
     return {'activation_checkpointing' if 'activation_checkpointing' in TrainingArguments.__dataclass_fields__ else 'gradient_checkpointing': on}
 
+# %% ../nbs/distill/69_finetune.ipynb #663bf3de
 def _device_arguments(settings:dict) -> dict:
     "The trainer arguments of `device_settings`."
     out = dict(bf16=settings['bf16'], fp16=settings['fp16'], use_cpu=settings['use_cpu'], optim=settings['optim'],
@@ -149,6 +160,7 @@ def _device_arguments(settings:dict) -> dict:
     if settings['gradient_checkpointing']: out['gradient_checkpointing_kwargs'] = {'use_reentrant': False}   # the form peft adapters train with
     return out
 
+# %% ../nbs/distill/69_finetune.ipynb #164ae0e9
 def trl_arguments(defaults:dict, keys:dict, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
     "trl config arguments: `defaults`, the run's seed and the device's arguments (`device_settings`) under the user's `keys`; checkpointing goes through `settings`, under this transformers version's name."
     user = {k: v for k, v in keys.items() if k not in ('gradient_checkpointing', 'activation_checkpointing')}
@@ -162,6 +174,7 @@ def reset_peak_memory(device:str):
         import torch
         torch.cuda.reset_peak_memory_stats(gpu_index(device))
 
+# %% ../nbs/distill/69_finetune.ipynb #da932591
 def run_settings(settings:dict, model) -> dict:
     "What a train record says about where and how it ran: device, dtype, optimizer, checkpointing, the weights' device and dtype, and peak GPU memory."
     param = next(model.parameters())
@@ -172,12 +185,14 @@ def run_settings(settings:dict, model) -> dict:
         out['peak_memory_gb'] = round(torch.cuda.max_memory_allocated(gpu_index(settings['device'])) / 1e9, 3)
     return out
 
+# %% ../nbs/distill/69_finetune.ipynb #75aa7323
 def claim_run_folder(out:Path, key:str):
     "Mark `out` as belonging to run `key`; checkpoints left by a different run (other data or recipe) are removed."
     marker = out/'run_key'
     if marker.exists() and marker.read_text().strip() != key: shutil.rmtree(out/'checkpoints', ignore_errors=True)
     marker.write_text(key)
 
+# %% ../nbs/distill/69_finetune.ipynb #69de4eb0
 def last_checkpoint(folder:Path) -> str|None:
     "The newest `checkpoint-<step>` in `folder` (None when there is none): where a rerun resumes."
     cps = sorted(folder.glob('checkpoint-*'), key=lambda p: int(p.name.split('-')[-1]) if p.name.split('-')[-1].isdigit() else -1)

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Iterable
 
 import pandas as pd
-from .core import *
-from .core import TermworldError
+from .core import (EnvFile, Environment, GUIDELINE_DELIM, TermworldError, Trajectory, command, data_path, is_special_key,
+                            strip_scaffold)
 # the prompt renderer and the truncation helper still live with the agent loop
 from .prompt import clip, render
 
@@ -31,6 +31,7 @@ def _agent_version() -> str:
         return __version__
     except ImportError: return '0'
 
+# %% ../nbs/runtime/42_formats.ipynb #8f949a07
 def to_atif(traj:Trajectory, strip:bool=False) -> dict:
     "The trajectory as an ATIF v1.4 document (`strip=True` removes guideline and cheatsheet from the system prompt)."
     system = strip_scaffold(traj.system_prompt) if strip else traj.system_prompt

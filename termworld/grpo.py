@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
-from .core import *
-from .core import TermworldError, log
+from .core import (Command, Config, Environment, RunStore, Section, TaskSpec, TaskSplit, TermworldError, content_id, current_split,
+                            key_error, log, needs)
 from .runtime import SandboxOverride, sandbox_settings, kind_of
 from .finetune import (
     TrainingError, TrainRun, trl_fields, TrlKeyError, trl_checked, base_model_path, train_device, device_settings, torch_dtype,
@@ -33,11 +33,13 @@ def completion_text(completion) -> str:
     if isinstance(completion, list): return ''.join(str(m.get('content', '')) for m in completion if isinstance(m, dict))
     return str(completion)
 
+# %% ../nbs/distill/71_grpo.ipynb #9020aae8
 def format_reward(prompts, completions, **kw) -> list[float]:
     "1.0 for a reply that parses as a Terminus-2 JSON reply, else 0.0."
     parse = _agent().parse_reply
     return [0.0 if parse(completion_text(c)).error else 1.0 for c in completions]
 
+# %% ../nbs/distill/71_grpo.ipynb #54d2faca
 def verifier_reward(execute:Callable[[str, str], float]) -> Callable:
     "A reward function: `execute(task_id, reply text)` → fraction of tests passed (0.0 when it fails)."
     def verifier(prompts, completions, task_id, **kw) -> list[float]:
@@ -49,10 +51,12 @@ def verifier_reward(execute:Callable[[str, str], float]) -> Callable:
         return out
     return verifier
 
+# %% ../nbs/distill/71_grpo.ipynb #829dd506
 class RubricJudgement(BaseModel):
     "The judge's verdict per criterion, in order."
     met: list[bool]
 
+# %% ../nbs/distill/71_grpo.ipynb #189451d5
 def criteria_reward(judge, instruction:str="Mark each criterion as met (true) or not met (false) by the agent's reply.") -> Callable:
     "A reward function: the judge marks each of the row's `criteria` met or not; reward = fraction met."
     def rubric(prompts, completions, criteria, **kw) -> list[float]:
@@ -130,15 +134,18 @@ class GRPOSettings(Section):
     def args(self) -> dict: return {**GRPO_DEFAULTS, **self.trl}
     def key_help(self, field:str|None, key:str) -> str|None: return (trl_fields('GRPOConfig') or {}).get(key) if field is None else None
 
+# %% ../nbs/distill/71_grpo.ipynb #3aabc686
 def grpo_arguments(g:GRPOSettings, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
     "The GRPOConfig arguments: our defaults and the device's (`device_settings`) under the settings' trl keys."
     return trl_arguments(GRPO_DEFAULTS, g.trl, output_dir, settings, seed)
 
+# %% ../nbs/distill/71_grpo.ipynb #5f083545
 def grpo_config(g:GRPOSettings, output_dir:str|Path, device:str|None=None, seed:int=0):
     "trl's GRPOConfig from the settings, on a device (default: auto)."
     from trl import GRPOConfig
     return GRPOConfig(**grpo_arguments(g, output_dir, device_settings(device, checkpointing_on(g.args)), seed))
 
+# %% ../nbs/distill/71_grpo.ipynb #81288030
 def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
                base:str, # base model directory or Hugging Face id
                out:str|Path, # checkpoints/ and adapter/ go here
@@ -195,6 +202,7 @@ def train_grpo(rows:list[dict], # GRPO rows: prompt, task_id, criteria
 def _template(tok, msgs:list[dict], gen:bool) -> str:
     return tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=gen)
 
+# %% ../nbs/distill/71_grpo.ipynb #3800ae06
 def play_episode(ep, # an episode: reset(), step(text) -> next messages, done, result()
                  prompt:list[dict], generate:Callable[[list[int], int], list[int]], tok,
                  limit:int, max_turn_tokens:int=96) -> tuple[list[int], list[int], list[int], Any]:
@@ -223,10 +231,12 @@ def play_episode(ep, # an episode: reset(), step(text) -> next messages, done, r
     if not ids: ids, mask = [eos], [0]
     return prompt_ids, ids, mask, ep.result(role='student')
 
+# %% ../nbs/distill/71_grpo.ipynb #1f7b68a1
 def _runs(mask:list[int]) -> list[int]:
     "Lengths of the runs of 1s in a mask (the student's turns)."
     return [len(r) for r in ''.join(map(str, mask)).split('0') if r]
 
+# %% ../nbs/distill/71_grpo.ipynb #ad993830
 def _sampler(trainer) -> Callable[[list[int], int], list[int]]:
     "`generate(ids, n)`: the next tokens sampled from the weights being trained, at the trainer's temperature and top-p."
     import torch
@@ -238,6 +248,7 @@ def _sampler(trainer) -> Callable[[list[int], int], list[int]]:
         return y[0, x.shape[1]:].tolist()
     return generate
 
+# %% ../nbs/distill/71_grpo.ipynb #2d697564
 def episode_rollout_func(make_episode:Callable[[list[dict]], Any], # prompt -> a fresh episode of the task it opens
                          max_turn_tokens:int=96, log:list|None=None,
                          student:Callable|None=None, # trainer -> generate(ids, n): a stand-in student (tests); default: the weights being trained
@@ -256,10 +267,12 @@ def episode_rollout_func(make_episode:Callable[[list[dict]], Any], # prompt -> a
         return {**out, 'logprobs': None}
     return rollout_func
 
+# %% ../nbs/distill/71_grpo.ipynb #27beaee8
 def episode_reward(prompts, completions, episode_reward, **kw) -> list[float]:
     "trl reward function: the reward each episode earned at its end (a column `episode_rollout_func` returns)."
     return [float(r) for r in episode_reward]
 
+# %% ../nbs/distill/71_grpo.ipynb #8b68bb3f
 def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
     "trl reward function: 1.0 when every turn of the episode was in the agent's format (JSON), else 0.0."
     return [float(f) for f in format_ok]
@@ -267,6 +280,7 @@ def episode_format_reward(prompts, completions, format_ok, **kw) -> list[float]:
 # %% ../nbs/distill/71_grpo.ipynb #3b52add8
 def _prompt_key(prompt:list[dict]) -> str: return json.dumps([(m['role'], m['content']) for m in prompt])
 
+# %% ../nbs/distill/71_grpo.ipynb #495df39e
 def tool_episode_rows(envs:Iterable[Environment], # environments of a tool-calling kind
                       users:Callable[[Environment], Any], # env -> τ2's user for a fresh episode (None for BFCL)
                       max_turns:int=30) -> tuple[list[dict], dict[str, Environment]]:
@@ -280,6 +294,7 @@ def tool_episode_rows(envs:Iterable[Environment], # environments of a tool-calli
         rows.append(dict(prompt=prompt, task_id=env.task_id))
     return rows, by_prompt
 
+# %% ../nbs/distill/71_grpo.ipynb #ddaf2780
 def tool_episode_factory(by_prompt:dict[str, Environment], users:Callable[[Environment], Any], max_turns:int=30) -> Callable:
     "`make(prompt)`: a fresh turn-by-turn episode of the environment a GRPO prompt opens (a kind with a user: its first words are the prompt's)."
     def make(prompt:list[dict]):
@@ -290,6 +305,7 @@ def tool_episode_factory(by_prompt:dict[str, Environment], users:Callable[[Envir
         return kind_of(env).stepwise(env, user, max_turns, opening=opening)
     return make
 
+# %% ../nbs/distill/71_grpo.ipynb #0aca2aff
 def tool_users(simulator, # the `simulator` role's model (τ2's user)
                temperature:float=0.0, stage:str='train') -> Callable[[Environment], Any]:
     "env -> a fresh simulated user of the environment's kind on the simulator model (τ2's own user simulator); None for kinds without a user (BFCL)."
@@ -308,6 +324,7 @@ def _grpo_rewards(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> li
             funcs.append(criteria_reward(Models(cfg, store, stage='train')['judge']))
     return funcs
 
+# %% ../nbs/distill/71_grpo.ipynb #d6d52be4
 def _tool_grpo(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> tuple[list[dict], list[Callable], Callable]:
     "GRPO rows, rewards and rollout function for τ2/BFCL environments: whole episodes, τ2's user on the `simulator` role, the package's evaluator as reward."
     from termworld.llm import Models
@@ -316,6 +333,7 @@ def _tool_grpo(cfg:Config, store:RunStore, envs:dict[str, Environment]) -> tuple
     rows, by_prompt = tool_episode_rows(sorted(envs.values(), key=lambda e: e.task_id), users, g.max_turns)
     return rows, [episode_reward, episode_format_reward], episode_rollout_func(tool_episode_factory(by_prompt, users, g.max_turns), g.max_turn_tokens)
 
+# %% ../nbs/distill/71_grpo.ipynb #0bc2f4db
 def run_grpo(cfg:Config, store:RunStore,
              base_spec:str, # the model spec the train stage trains (`train.base`, else `models.student`)
              runs:dict[str, TrainRun], # the SFT runs of this stage, by variant (where `train.grpo.init` finds its adapter)

@@ -11,8 +11,7 @@ from typing import Any, Callable
 import dataclasses, subprocess, zipfile
 
 from fastcore.script import call_parse, Param
-from .core import *
-from .core import TermworldError, command
+from .core import (Environment, RunStore, TermworldError, command, content_id, data_path, home, load_config, log, needs)
 from .llm import get_llm
 from .prompt import clip
 from .runtime import (sandbox_settings, open_sandbox, run_episode, verify, OracleAgent, NopAgent, persist_env, empty_dirs, run_sh,
@@ -47,10 +46,12 @@ _all_ = ['TB1_HELPERS', 'TB1_TEST_SH', 'TEST_SH', 'TaskFormatError', 'HarborTask
 # %% ../nbs/terminal_world/31_harbor.ipynb #ed5c60a5
 def _warn(msg:str): print(f"warning: {msg}", file=sys.stderr)
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #7dfc884b
 def _docker():
     from termworld import sandbox as _sb
     return _sb._docker_client()
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #089c7c42
 def _image_available(client, image:str) -> bool:
     import docker
     try: client.images.get(image); return True
@@ -59,6 +60,7 @@ def _image_available(client, image:str) -> bool:
     try: client.images.pull(image); return True
     except docker.errors.DockerException: return False
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #2b38788c
 def docker_build(task:HarborTask, base_image:str|None=None, timeout:float|None=None) -> tuple[str, list[str]]:
     "Build a task's Dockerfile into an image (cached by content); returns (tag, notes)."
     import docker
@@ -98,6 +100,7 @@ def task_dockerfile_setup(task:HarborTask) -> tuple[str, dict[str, bytes], Docke
     "A task's Dockerfile as a layer's setup (`sandbox.image.dockerfile_setup`): (script of its RUN and WORKDIR steps, COPY'd files, the static state, adaptations)."
     return _image.dockerfile_setup(task.dockerfile, task.context, task.context_modes)
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #11a97018
 def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -> tuple[str, DockerState, list[str]]:
     "Build (once) the layer of a task's Dockerfile on the base its FROM maps to; returns (image for `Sandbox`, Dockerfile state, adaptations made)."
     from termworld.sandbox import build_layer
@@ -115,6 +118,7 @@ def task_layer(task:HarborTask, backend:str='bwrap', base_image:str|None=None) -
     adapted.append(f"layer {layer.key}: {'found cached' if layer.cached else f'built in {layer.seconds:.1f}s'}.")
     return layer.image, state, adapted
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #384ad8b8
 def _layer_limits(task:HarborTask):
     from termworld.sandbox import Limits
     return Limits(wall_s=task.build_timeout, network=True)
@@ -142,6 +146,7 @@ def _commands(script:str) -> list[list[str]]:
             else: cmd.append(w)
     return out
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #78362c39
 def uv_needs(test_sh:str) -> dict:
     "What a test.sh fetches with uv: the uv version its installer names, the packages `uvx`/`uv run --with`/`uv pip install` want, the Pythons asked for."
     m = _UV_INSTALL.search(test_sh)
@@ -242,6 +247,7 @@ def _unpack_uv(part:Path):
     wheel.unlink()
     if not (part/'bin'/'uv').exists(): raise RunnerUnavailable(f"{wheel.name} has no uv binary; report this uv version.")
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #7be7a5a6
 def adapt_test_sh(text:str, python:str) -> tuple[str, list[str]]:
     "A test.sh that fetches uv from the network, rewritten to use the cached runner: the installer line becomes a no-op, a Python the sandbox lacks is dropped from `-p`."
     adapted = []
@@ -467,10 +473,10 @@ def static_defects(task:HarborTask) -> list[str]:
                        "install pytest in environment/Dockerfile (or call python3 -m pytest on an image that has it).")
     return out
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #419be6d2
 def _missing_pytest(*runs:dict) -> bool:
     "Whether a verifier run failed because its `pytest` command does not exist in the image."
     return any(re.search(r'pytest: (?:command )?not found|No module named pytest', r.get('output') or '') for r in runs if r)
-
 
 # %% ../nbs/terminal_world/31_harbor.ipynb #5e7c0a02
 def check_tasks(path:str|Path, sandbox:str='auto', verifier:str='test.sh', base_image:str|None=None, strict:bool=False,
@@ -488,17 +494,18 @@ def check_tasks(path:str|Path, sandbox:str='auto', verifier:str='test.sh', base_
         out.append(row)
     return out
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #c80e763b
 def verdict_line(row:dict) -> str:
     "One line for one task's check."
     if row['verdict'] == 'ok': return f"{row['task']}: ok ({row['detail']})"
     if row['verdict'] == 'error': return f"{row['task']}: error: {row['detail']}"
     return f"{row['task']}: FAIL: {' | '.join(row['defects'])}"
 
-
 # %% ../nbs/terminal_world/31_harbor.ipynb #53928ac1
 def _check_choice(value:str, allowed:tuple, flag:str):
     if value not in allowed: raise TermworldError(f"unknown {flag} {value!r}; use one of {', '.join(allowed)}.")
 
+# %% ../nbs/terminal_world/31_harbor.ipynb #3f94117f
 @command('harbor run')
 @call_parse
 def harbor_run_cli(

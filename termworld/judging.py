@@ -9,8 +9,8 @@ from functools import partial
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from pydantic import BaseModel
-from .core import *
-from .core import ConfigError, BudgetExceeded
+from .core import (BudgetExceeded, Config, ConfigError, Record, RunStore, TermworldError, Trajectory, Usage, content_id, get_executor,
+                            parse_record)
 from .llm import LLMError, Models, ModelClient, get_llm
 from .scale import StageContext, per_process
 
@@ -27,6 +27,7 @@ class Guard:
 
     def __repr__(self): return f"Guard(error={self.error!r})"
 
+# %% ../nbs/foundation/05_judging.ipynb #8278bb98
 @contextmanager
 def guarded(*errors:type[Exception], # the exceptions to catch and keep (default: `LLMError`, a model call that failed)
            ) -> Iterator[Guard]:
@@ -93,6 +94,7 @@ def judge_model(models:Models, name:str, api_key_env:str|None=None):
 def _judges(names:tuple[str, ...], api_key_env:str|None, ctx:StageContext) -> dict:
     return {name: judge_model(ctx.models, name, api_key_env) for name in names}
 
+# %% ../nbs/foundation/05_judging.ipynb #a9527b1e
 def judge_each(cfg:Config, store:RunStore, stage:str, # verdicts go to `<stage>.jsonl`, resumed by id
                kind:type[JudgeVerdict], # the verdict record
                items:list, # the judged records (each with an `id`)
@@ -112,6 +114,7 @@ def judge_each(cfg:Config, store:RunStore, stage:str, # verdicts go to `<stage>.
     wanted = {x.id for x in items}
     return [v for v in store.read(stage, kind=kind) if v.judged_id in wanted and v.judge in judges]
 
+# %% ../nbs/foundation/05_judging.ipynb #a54a082f
 def by_judged(verdicts:Iterable[JudgeVerdict], value:Callable=lambda v: v) -> dict[str, dict[str, Any]]:
     "Verdicts per judged record: `{judged id: {judge: value(verdict)}}` in the order met, without those whose value is None (a failed call's answer); a judge's later verdict on a record replaces its earlier one."
     out: dict[str, dict[str, Any]] = {}

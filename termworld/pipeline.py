@@ -11,8 +11,9 @@ from importlib.metadata import version as _dist_version, PackageNotFoundError
 from pathlib import Path
 
 from fastcore.script import call_parse, Param
-from .core import *
-from .core import COMMANDS, TermworldError, ConfigError, BudgetExceeded, StoreError
+from .core import (BudgetExceeded, COMMANDS, Config, ConfigError, Environment, RunStore, Section, Skill, StoreError, TermworldError,
+                            Trajectory, command, config_rows, config_section, config_table, deep_merge, load_config,
+                            run_lock, undescribed_fields)
 from .llm import ROLES, EndpointDown, check_devices, check_models
 from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, trajectories, toolagent, recover,
                        train, evaluate, flywheel, scale)
@@ -54,6 +55,7 @@ def versions() -> dict[str, str]:
         except PackageNotFoundError: pass
     return out
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #5efe7ea2
 def select_stages(only:str|list[str]|None=None, cfg:Config|None=None) -> list[str]:
     "Stage names to run, in pipeline order: `only` (comma list) or `cfg.run.stages`, else all."
     chosen = only if only is not None else (cfg.run.stages if cfg is not None else None)
@@ -63,16 +65,19 @@ def select_stages(only:str|list[str]|None=None, cfg:Config|None=None) -> list[st
     if unknown: raise ConfigError(f"unknown stage {unknown[0]!r}; stages are {', '.join(STAGES)}.")
     return [s for s in STAGES if s in chosen]
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #12d34a5c
 def run_dir(cfg:Config, out:str|Path|None=None) -> Path:
     "The run directory: `out`, else `run.out`, else `runs/<run.name>`."
     return Path(out or cfg.run.out or Path('runs')/cfg.run.name)
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #9b18f459
 def _now() -> str: return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #9d1f0e01
 class RunFailed(TermworldError):
     "A stage ended with more failed records than good ones, or stopped on a dead endpoint; the command exits non-zero."
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #bedf1738
 def stage_failure(store:RunStore, name:str, counts:dict[str, int]|None=None) -> str|None:
     "Why a finished stage counts as failed (more `failed` records than `ok` ones, with their most common error), or None."
     counts = store.counts(name) if counts is None else counts
@@ -82,7 +87,6 @@ def stage_failure(store:RunStore, name:str, counts:dict[str, int]|None=None) -> 
                                  for r in store.read_raw(name) if r.get('status') == 'failed')
     why, n = errors.most_common(1)[0]
     return f"stage {name} failed: {failed} records failed and {ok} succeeded; most common error ({n}×): {why}"
-
 
 # %% ../nbs/pipeline/90_pipeline.ipynb #7e12c8fb
 def run_pipeline(cfg:Config, out:str|Path|None=None, only:str|list[str]|None=None, echo=print) -> RunStore:
@@ -135,6 +139,7 @@ def _run_stages(cfg:Config, store:RunStore, stages:list[str], echo=print) -> Run
     if failure: raise RunFailed(f"{failure} (report: {store.root/'report.md'})")
     return store
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #31647b4c
 def _stage_manifest(store:RunStore, name:str, **fields):
     def edit(data):
         stages = data.get('stages', {})
@@ -143,6 +148,7 @@ def _stage_manifest(store:RunStore, name:str, **fields):
         return {**data, 'stages': {**stages, name: entry}}
     store.edit_manifest(edit)   # one locked read-modify-write: another writer's change is never lost
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #fce8a669
 def _fmt_counts(counts:dict) -> str:
     return ', '.join(f"{v} {k}" for k, v in sorted(counts.items())) or 'no records'
 
@@ -159,6 +165,7 @@ def ledger_summary(store:RunStore) -> dict[str, dict]:
         agg['cost_usd'] += row.get('cost_usd', 0.0) or 0.0
     return out
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #056bd7d0
 def model_kind(role:str, spec:str) -> str:
     "What a model spec is, in words for the report: a scripted stand-in, a local model (the student trained here), or an endpoint."
     scheme = str(spec).split(':', 1)[0]
@@ -166,6 +173,7 @@ def model_kind(role:str, spec:str) -> str:
     if scheme == 'local': return 'local model on this machine' + ('; trained here' if role == 'student' else '')
     return 'OpenAI-compatible endpoint'
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #647e6ff9
 def write_report(store:RunStore) -> str:
     "Write `report.md` for a run directory and return its text."
     manifest = store.manifest()
@@ -199,6 +207,7 @@ class ExperimentSection(Section):
     "Arms of an experiment: one run directory per arm under the run's, all sharing one response cache."
     arms: dict[str, dict] = {}   # arm name -> config overrides laid over the rest, e.g. {no_guideline: {trajectories: {guideline: false}}}; empty: one run
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #d71cef8d
 def arm_configs(preset:str|None, config:str|Path|None=None, sets:list[str]|None=None, out:str|Path|None=None) -> dict[str, tuple[Config, Path]]:
     "`{arm: (config, run directory)}` of an experiment's arms; the arms share the run's response cache unless `llm.cache_path` names one."
     cfg = load_config(preset, config, sets or [])
@@ -212,6 +221,7 @@ def arm_configs(preset:str|None, config:str|Path|None=None, sets:list[str]|None=
         out_arms[arm] = (load_config(preset, config, sets or [], **deep_merge(shared, over)), root/arm)
     return out_arms
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #93b939e3
 def run_experiment(preset:str|None, config:str|Path|None=None, sets:list[str]|None=None, out:str|Path|None=None,
                    only:str|list[str]|None=None, echo=print) -> dict[str, RunStore]:
     "Run the pipeline once per arm of `experiment.arms`, each into its own run directory under the run's; returns the stores."
@@ -244,6 +254,7 @@ def run_cli(
     try: run()
     finally: stop_ray()
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #f4a7087b
 @command('report')
 @call_parse
 def report_cli(
@@ -255,6 +266,7 @@ def report_cli(
         raise StoreError(f"{run} is not a run directory (it has no manifest.json); pass a directory written by `termworld run`.")
     print(write_report(store))
 
+# %% ../nbs/pipeline/90_pipeline.ipynb #2a773b4f
 @command('version')
 @call_parse
 def version_cli():

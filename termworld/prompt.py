@@ -43,6 +43,7 @@ def _environment(folder:str|None) -> jinja2.Environment:
     return jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False,
                               trim_blocks=True, lstrip_blocks=True, extensions=[RoleSections])
 
+# %% ../nbs/foundation/04_prompt.ipynb #45df1281
 def prompt_env(folder:str|Path|None=None, # folder of edited templates that override the shipped ones (None: shipped only)
               ) -> jinja2.Environment:
     "The Jinja2 environment of the prompt templates: `folder` first, then `termworld/prompts/`."
@@ -54,6 +55,7 @@ def prompt_env(folder:str|Path|None=None, # folder of edited templates that over
 # %% ../nbs/foundation/04_prompt.ipynb #eaff1a09
 def _file(name:str) -> str: return name if name.endswith('.md') else f'{name}.md'
 
+# %% ../nbs/foundation/04_prompt.ipynb #40f11e91
 def _problem(e:Exception, where:str) -> PromptError:
     "One clear sentence for a Jinja2 error raised while loading or rendering the template `where`."
     if isinstance(e, jinja2.TemplateNotFound):
@@ -64,6 +66,7 @@ def _problem(e:Exception, where:str) -> PromptError:
     if missing: return PromptError(f"prompt template {where} uses {{{{{missing[1]}}}}}, which the caller does not provide; pass it or remove it from the template.")
     return PromptError(f"prompt template {where}: {e}; fix the template or the values given to it.")
 
+# %% ../nbs/foundation/04_prompt.ipynb #f860514d
 def template(name:str, # template name, with or without `.md`
              folder:str|Path|None=None, # folder of edited templates overriding the shipped ones
             ) -> jinja2.Template:
@@ -78,6 +81,7 @@ def _fill(tpl:jinja2.Template, section:str|None, values:dict, where:str) -> str:
         return ''.join(tpl.blocks[section](tpl.new_context(values))).strip()
     except jinja2.TemplateError as e: raise _problem(e, where) from None
 
+# %% ../nbs/foundation/04_prompt.ipynb #fcd3e9f6
 def render(name:str, # template name, with or without `.md`
            section:str|None=None, # one `{% block %}` of the template (`system`, `user` or a named block); None: all of it
            folder:str|Path|None=None, # folder of edited templates overriding the shipped ones
@@ -88,6 +92,7 @@ def render(name:str, # template name, with or without `.md`
         raise PromptError(f"prompt template {_file(name)} has no section {section!r}; add '{{% block {section} %}}…{{% endblock %}}' to it.")
     return _fill(tpl, section, values, _file(name))
 
+# %% ../nbs/foundation/04_prompt.ipynb #3e3e56aa
 def render_text(source:str, **values) -> str:
     "A template given as text (a caller's replacement for a shipped one), rendered like the shipped ones."
     try: tpl = prompt_env().from_string(source)

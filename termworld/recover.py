@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from .core import *
-from .core import TermworldError, ConfigError, log
+from .core import (Attempt, CHEATSHEET_DELIM, Command, Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample,
+                            Section, Step, TaskSpec, TermworldError, TestOutcome, Trajectory, Usage, Verdict,
+                            add_scaffold, config_section, content_id, get_executor, is_kind, load_config, log)
 from .prompt import clip, render, render_text
 from .scale import StageContext, per_process
 from .judging import JudgeVerdict, guarded, judge_each, judge_model, by_judged
@@ -38,15 +39,18 @@ def _agent():
     from termworld import agent
     return agent
 
+# %% ../nbs/proof_gen/50_recover.ipynb #d6e5132a
 def cheatsheet_delim() -> str:
     "The fixed delimiter the agent puts before a cheatsheet in the system prompt."
     return CHEATSHEET_DELIM
 
+# %% ../nbs/proof_gen/50_recover.ipynb #4ba418b5
 def strip_cheatsheet_text(system_prompt:str) -> str:
     "A system prompt without its cheatsheet block (the agent appends it last, after its delimiter); the guideline stays."
     cut = system_prompt.find(cheatsheet_delim())
     return system_prompt if cut < 0 else system_prompt[:cut]
 
+# %% ../nbs/proof_gen/50_recover.ipynb #4044b1e1
 def strip_cheatsheet(traj:Trajectory) -> Trajectory:
     "The trajectory as if it had run without a cheatsheet: block cut from the system prompt, field cleared, id recomputed."
     data = traj.model_dump()
@@ -66,6 +70,7 @@ def _cheatsheet_lines(cheatsheet:str, known:str='', min_chars:int=30) -> list[st
             out.append(line)
     return out
 
+# %% ../nbs/proof_gen/50_recover.ipynb #55d954c8
 def _training_texts(rec) -> list[tuple[str, str]]:
     "The `(where, text)` pairs of a record that a student could see."
     if is_kind(rec, Trajectory):
@@ -78,6 +83,7 @@ def _training_texts(rec) -> list[tuple[str, str]]:
         return [(f"{part} {m.get('role', '')} message {i}", str(m.get('content', ''))) for part in ('prompt', 'completion') for i, m in enumerate(getattr(rec, part))]
     return []
 
+# %% ../nbs/proof_gen/50_recover.ipynb #37ac8e0c
 def audit_stripped(records:Iterable) -> list[str]:
     "Problems that would leak the scaffold into training (cheatsheet field, delimiter, header, cheatsheet lines); [] when clean."
     records = list(records)
@@ -129,10 +135,12 @@ class RecoveryResult:
         "The last cheatsheet written ('' when none was)."
         return next((a.cheatsheet for a in reversed(self.attempts) if a.cheatsheet), '')
 
+# %% ../nbs/proof_gen/50_recover.ipynb #274e4c55
 def scenario_id(failed:Trajectory) -> str:
     "The id of a failed task's recovery scenario (its summary record and the reflector's ledger lines)."
     return content_id('rscen', {'kind': 'recovery_scenario', 'task_id': failed.task_id, 'failed_trajectory_id': failed.id})
 
+# %% ../nbs/proof_gen/50_recover.ipynb #ea9d0e08
 def recover_scenario(task:str, failed:Trajectory, execute:Callable[[str|None, int], Trajectory], reflector,
                      k:int=10, objective:str|list[str]='all_pass', replay:bool=True, trace_chars:int=12000,
                      max_chars:int|None=None, template:str|None=None, answer:str='json',
@@ -177,6 +185,7 @@ class AuditCheck(BaseModel):
     ok: bool = True
     rationale: str = ''
 
+# %% ../nbs/proof_gen/50_recover.ipynb #c323cc32
 class AuditReply(BaseModel):
     "A judge's answer to the integrity audit prompt."
     no_hardcoded_values: AuditCheck
@@ -185,6 +194,7 @@ class AuditReply(BaseModel):
     verdict: Literal['TRANSFERABLE', 'HAS_SHORTCUT']
     rationale: str = ''
 
+# %% ../nbs/proof_gen/50_recover.ipynb #4247666c
 class IntegrityAudit(JudgeVerdict):
     "One judge's integrity verdict on one cheatsheet-driven recovered trajectory."
     prefix: ClassVar[str] = 'audit'
@@ -202,6 +212,7 @@ class IntegrityAudit(JudgeVerdict):
         checks = ('no_hardcoded_values', 'no_magic_numbers', 'no_future_information')
         return dict(super().from_answer(answer), checks={name: getattr(answer, name) for name in checks})
 
+# %% ../nbs/proof_gen/50_recover.ipynb #09a8f836
 def audit_integrity(llm, task:str, cheatsheet:str, traj:Trajectory, judge:str='judge',
                     trace_chars:int|None=None, template:str|None=None, **params) -> IntegrityAudit:
     "Ask one judge whether a recovered trajectory is TRANSFERABLE or HAS_SHORTCUT (a model error is recorded on the audit)."
@@ -210,6 +221,7 @@ def audit_integrity(llm, task:str, cheatsheet:str, traj:Trajectory, judge:str='j
     prompt = render_text(template, **values) if template else render('integrity_audit', **values)
     return IntegrityAudit.ask(llm, [{'role': 'user', 'content': prompt}], traj, judge, **params)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #cce29720
 def audit_agreement(audits:Iterable[IntegrityAudit]) -> dict:
     "Per judge how many trajectories it rated TRANSFERABLE, and how often all judges of a trajectory agree."
     audits = [a for a in audits if a.verdict is not None]
@@ -246,6 +258,7 @@ class RecoveryScenario(Record):
     feedback: list[str] = []       # what the verifier said after each attempt
     usage: Usage = Usage()
 
+# %% ../nbs/proof_gen/50_recover.ipynb #9aba6296
 class TrainingSet(Record):
     "A dataset ready for training: filtered teacher trajectories plus recovered ones (ids), and what was left out."
     prefix: ClassVar[str] = 'dataset'
@@ -303,6 +316,7 @@ class RecoveredSection(Section):
 class RecoveryError(TermworldError):
     "A recovery input is missing or unusable."
 
+# %% ../nbs/proof_gen/50_recover.ipynb #9782f93d
 def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, seed:int=0,
                      per_category:dict[str, int]|None=None, # N failed tasks of each category instead (`recovered.sample_per_category`)
                      categories:dict[str, str|None]|None=None, # task id → its category (`TaskSpec.category`)
@@ -328,6 +342,7 @@ def failed_scenarios(trajectories:Iterable[Trajectory], sample:int|None=None, se
         failed = sorted(random.Random(seed).sample(failed, sample), key=lambda t: t.task_id)
     return failed
 
+# %% ../nbs/proof_gen/50_recover.ipynb #f4a9f71b
 def filtered_trajectories(trajectories:Iterable[Trajectory]) -> list[Trajectory]:
     "The generate-and-filter set: the teacher's passing trajectories."
     return [t for t in trajectories if is_kind(t, Trajectory) and t.role == 'teacher' and t.passed and t.ok]
@@ -364,26 +379,32 @@ def _models(cfg:Config, store:RunStore):
     from termworld.llm import Models
     return Models(cfg, store)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #5963dce3
 def _task_text(failed:Trajectory, tasks:dict) -> str:
     task = tasks.get(failed.task_id)
     return failed.instruction or (task.instruction if task is not None else '') or f"(task {failed.task_id}: no instruction recorded)"
 
+# %% ../nbs/proof_gen/50_recover.ipynb #c074d5c4
 def _finished(summary:RecoveryScenario|None, sec:RecoveredSection) -> bool:
     "A stored scenario is final if it recovered, or was discarded under the same K and objective."
     if summary is None or summary.status == 'failed': return False
     return summary.recovered or (summary.k >= sec.k and summary.objective == _objective_list(sec.objective))
 
+# %% ../nbs/proof_gen/50_recover.ipynb #0a8f66dc
 def _objective_list(objective) -> list[str]: return [objective] if isinstance(objective, str) else list(objective)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #e31e1d07
 def _fraction_or_none(traj:Trajectory) -> float|None:
     return fraction_passed(traj) if traj.verdict is not None and traj.verdict.tests else None
 
+# %% ../nbs/proof_gen/50_recover.ipynb #a41f243c
 def _save_traces(store:RunStore, result:RecoveryResult):
     folder = store.root/'recovered_traces'
     folder.mkdir(exist_ok=True)
     for traj in result.trajectories:
         (folder/f'{traj.id}.json').write_text(traj.model_dump_json(indent=1))
 
+# %% ../nbs/proof_gen/50_recover.ipynb #9302c86b
 def write_recovery(store:RunStore, failed:Trajectory, result:RecoveryResult, sec:RecoveredSection) -> RecoveryScenario:
     "Store a scenario's attempts, its stripped recovered trajectory (if any) and its summary (last)."
     stripped, problems = None, []
@@ -415,6 +436,7 @@ def latest_scenarios(store:RunStore) -> list[RecoveryScenario]:
     "The stored recovery scenario summaries (the latest per failed task)."
     return store.read('recovered', kind=RecoveryScenario)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #2dd3b9ed
 _all_ = ['judge_model']   # a judge's model, role or spec (termworld.judging)
 
 def _audit_one(ctx:StageContext, item:tuple) -> IntegrityAudit:
@@ -424,6 +446,7 @@ def _audit_one(ctx:StageContext, item:tuple) -> IntegrityAudit:
     return audit_integrity(ctx.judges[judge], traj.instruction, ctx.cheatsheets[traj.id], traj, judge=judge,
                            trace_chars=sec.audit_trace_chars, **sec.audit_params)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #b18939fb
 def run_audit(cfg:Config, store:RunStore, models, scenarios:list[RecoveryScenario]) -> list[IntegrityAudit]:
     "Integrity-audit the cheatsheet-driven recoveries (a seeded sample of `audit_sample`) with every judge, resuming; their audits."
     sec = cfg.recovered
@@ -436,6 +459,7 @@ def run_audit(cfg:Config, store:RunStore, models, scenarios:list[RecoveryScenari
     return judge_each(cfg, store, 'recovered', IntegrityAudit, [records[t] for t in sheets], sec.audit_judges, _audit_one, models,
                       'integrity audit', api_key_env=sec.audit_api_key_env, cheatsheets=sheets)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #f35d8d43
 def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
     "The combined dataset: filtered teacher trajectories plus clean recovered ones; recorded in the store and the manifest."
     sec = cfg.recovered
@@ -461,6 +485,7 @@ def write_training_set(cfg:Config, store:RunStore) -> TrainingSet:
                                     recovered=len(ts.recovered_ids), excluded=len(excluded), clean=not problems)})
     return ts
 
+# %% ../nbs/proof_gen/50_recover.ipynb #51ddc8da
 def combined_dataset(store:RunStore, part:Literal['combined', 'filtered', 'recovered']='combined') -> list[Trajectory]:
     "The trajectories of the latest training set: filtered + recovered (or one part), ready for the SFT stage."
     sets = store.read('recovered', kind=TrainingSet)
@@ -475,9 +500,13 @@ def combined_dataset(store:RunStore, part:Literal['combined', 'filtered', 'recov
         out += [recs[i] for i in ts.recovered_ids if i in recs]
     return out
 
+# %% ../nbs/proof_gen/50_recover.ipynb #daab8e9c
 def _stage_models(ctx:StageContext): return _models(ctx.cfg, ctx.store)
+
+# %% ../nbs/proof_gen/50_recover.ipynb #729f9282
 def _terminal_teacher(ctx:StageContext): return TerminalTeacher(ctx.cfg, ctx.store, ctx.models)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #74ec42f5
 def _recover_one(ctx:StageContext, item:tuple) -> RecoveryResult:
     "Recover one failed scenario (a module-level function, so that Ray can send it to a worker)."
     f, task_text = item
@@ -488,6 +517,7 @@ def _recover_one(ctx:StageContext, item:tuple) -> RecoveryResult:
                             replay=sec.replay, trace_chars=sec.trace_chars, max_chars=sec.max_cheatsheet_chars,
                             answer=sec.reflector_answer, reflector_params=sec.reflector_params)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #5c18a5b1
 def run_recovered(cfg:Config, store:RunStore, models=None, make_execute:Callable|None=None):
     "Recover the teacher's failed trajectories with reflector cheatsheets; write attempts, stripped recoveries, audits and the combined set."
     sec = cfg.recovered
@@ -516,6 +546,7 @@ def failure_asymmetry(store:RunStore) -> 'pd.DataFrame':
             if is_kind(t, Trajectory) and t.role == 'teacher' and not t.passed and t.verdict is not None and t.verdict.tests]
     return pd.DataFrame(rows, columns=['trajectory_id', 'task_id', 'tests', 'passed', 'fraction'])
 
+# %% ../nbs/proof_gen/50_recover.ipynb #65837de2
 def cheatsheet_convergence(store:RunStore) -> 'pd.DataFrame':
     "Fig. 6: per cheatsheet iteration, new and cumulative cheatsheet-driven recoveries and their share of all such recoveries (replay left out)."
     import pandas as pd
@@ -530,6 +561,7 @@ def cheatsheet_convergence(store:RunStore) -> 'pd.DataFrame':
                          share_of_attempted=total / len(scen) if scen else None))
     return pd.DataFrame(rows, columns=['iteration', 'recovered', 'cumulative', 'share', 'share_of_attempted'])
 
+# %% ../nbs/proof_gen/50_recover.ipynb #38d2372b
 def _ledger_by_role(store:RunStore, stage:str='recovered') -> dict[str, dict]:
     out: dict[str, dict] = {}
     for row in store.read_raw('ledger'):
@@ -540,6 +572,7 @@ def _ledger_by_role(store:RunStore, stage:str='recovered') -> dict[str, dict]:
         agg['cost_usd'] += row.get('cost_usd') or 0.0
     return out
 
+# %% ../nbs/proof_gen/50_recover.ipynb #46eebb8e
 def recovery_stats(store:RunStore) -> dict:
     "The recovery numbers of a run: rates, improved vs replay, iterations, cheatsheet lengths, cost, audit, dataset."
     scen = latest_scenarios(store)
@@ -573,8 +606,11 @@ def recovery_stats(store:RunStore) -> dict:
 
 # %% ../nbs/proof_gen/50_recover.ipynb #25049438
 def _pct(x) -> str: return '–' if x is None else f"{100 * x:.1f}%"
+
+# %% ../nbs/proof_gen/50_recover.ipynb #7b79a0d1
 def _num(x, fmt='{:.1f}') -> str: return '–' if x is None else fmt.format(x)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #497dbba8
 def report_recovered(store:RunStore) -> str:
     "The recovery section of report.md."
     st = recovery_stats(store)
@@ -610,6 +646,7 @@ def report_recovered(store:RunStore) -> str:
                   + ('scaffold check clean.' if not ds['problems'] else f"**scaffold check found {len(ds['problems'])} problems**: {ds['problems'][0]}")]
     return '\n'.join(lines)
 
+# %% ../nbs/proof_gen/50_recover.ipynb #ddc66b27
 def plot_recovery(store:RunStore):
     "Three panels: cumulative recovery by iteration (Fig. 6), failure asymmetry (Fig. 2), cheatsheet lengths."
     import matplotlib.pyplot as plt

@@ -8,8 +8,7 @@ import re, statistics
 from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict
-from .core import *
-from .core import ConfigError
+from .core import (Command, ConfigError, Step, TestOutcome, Trajectory, Verdict)
 from .prompt import clip, render, render_text
 
 # %% auto #0
@@ -25,6 +24,7 @@ class Cheatsheet(BaseModel):
     failures: list[str] = []
     steps: list[str] = []
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #e1c8cceb
 CHEATSHEET_HEADER = '## TASK CHEATSHEET'
 
 def clean_item(text:str) -> str:
@@ -32,6 +32,7 @@ def clean_item(text:str) -> str:
     text = re.sub(r'^\s*(?:[-*•]\s*)?(?:\d+[.)](?:\s+|$))?', '', str(text).strip())
     return re.sub(r'\n\s*\n+', '\n', text).strip()
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #a06f5da0
 def render_cheatsheet(sheet:Cheatsheet) -> str:
     "The cheatsheet in the paper's form (`## TASK CHEATSHEET`, `<failures>`, `<guidance><steps>`)."
     lines = [CHEATSHEET_HEADER]
@@ -52,6 +53,7 @@ def _section(text:str, tag:str) -> str|None:
     found = re.search(rf'<{tag}>(.*?)</{tag}>', text, re.S)
     return found.group(1) if found else None
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #51245c05
 def _items(block:str) -> list[str]:
     "Bulleted or numbered items of a block; lines indented deeper than the first item join the item above."
     items, base = [], None
@@ -65,6 +67,7 @@ def _items(block:str) -> list[str]:
         else: items.append(clean_item(line)); base = indent
     return [i for i in items if i]
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #a95f7253
 def parse_cheatsheet(text:str) -> Cheatsheet:
     "Read a cheatsheet in the paper's form (or free text: its list items become steps) back into its parts."
     text = text or ''
@@ -81,6 +84,7 @@ def parse_cheatsheet(text:str) -> Cheatsheet:
 # %% ../nbs/proof_gen/49_reflect.ipynb #85bc8336
 def norm_item(text:str) -> str: return ' '.join(text.lower().split()).rstrip('.')
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #a6602025
 def merge_cheatsheets(previous:Cheatsheet|None, new:Cheatsheet, max_chars:int|None=None) -> Cheatsheet:
     "The revised cheatsheet: earlier failures kept and new ones added, steps from the revision (else the previous)."
     previous = previous or Cheatsheet()
@@ -101,6 +105,7 @@ class Evaluation(BaseModel):
     score: float = 0.0
     feedback: list[str] = []
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #d28c2381
 EVALUATORS: dict[str, Callable] = {}
 
 def evaluator(name:str):
@@ -108,6 +113,7 @@ def evaluator(name:str):
     def deco(fn): EVALUATORS[name] = fn; return fn
     return deco
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #0f924180
 def _test_feedback(traj:Trajectory) -> list[str]:
     if traj.verdict is None:
         return [f"The episode ended without a verifier verdict (stop reason: {traj.stop_reason or traj.status}"
@@ -121,32 +127,38 @@ def _test_feedback(traj:Trajectory) -> list[str]:
         out.append('The verifier failed without per-test outcomes' + (f": {' '.join(traj.verdict.output.split())[-600:]}" if traj.verdict.output else '.'))
     return out
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #a1797281
 def fraction_passed(traj:Trajectory) -> float:
     if traj.verdict is None: return 0.0
     tests = traj.verdict.tests
     return sum(t.outcome == 'passed' for t in tests) / len(tests) if tests else float(traj.verdict.reward)
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #6d41784f
 @evaluator('all_pass')
 def _all_pass(traj, threshold=None):
     return Evaluation(ok=traj.passed, score=fraction_passed(traj), feedback=[] if traj.passed else _test_feedback(traj))
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #5868b147
 @evaluator('reward')
 def _reward(traj, threshold=1.0):
     reward = float(traj.verdict.reward) if traj.verdict else 0.0
     ok = reward >= (1.0 if threshold is None else threshold)
     return Evaluation(ok=ok, score=reward, feedback=[] if ok else [f"Reward {reward:.2f} is below {threshold}.", *_test_feedback(traj)])
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #5ff9d68e
 @evaluator('steps')
 def _steps(traj, threshold=None):
     ok = threshold is None or len(traj.steps) <= threshold
     return Evaluation(ok=ok, score=float(len(traj.steps)),
                       feedback=[] if ok else [f"The agent took {len(traj.steps)} turns; the objective allows at most {threshold:g}."])
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #0787066c
 @evaluator('complete')
 def _complete(traj, threshold=None):
     ok = traj.stop_reason == 'complete'
     return Evaluation(ok=ok, score=float(ok), feedback=[] if ok else [f"The agent did not mark the task complete (stop reason: {traj.stop_reason or 'none'})."])
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #22f346a1
 @evaluator('clean_format')
 def _clean_format(traj, threshold=None):
     bad = [s.index for s in traj.steps if s.parse_error]
@@ -168,6 +180,7 @@ def parse_objective(spec:str|list[str]) -> list[tuple[str, float|None]]:
         out.append((found.group(1), float(found.group(3)) if found.group(3) else None))
     return out
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #72ab322f
 def evaluate(traj:Trajectory, objective:str|list[str]='all_pass') -> Evaluation:
     "Judge a trajectory against every term of the objective: met only if all are met; feedback joined."
     evals = [EVALUATORS[name](traj, threshold) for name, threshold in parse_objective(objective)]
@@ -183,6 +196,7 @@ def _message_line(m:dict, output_chars:int=1500) -> str:
     if m.get('role') == 'assistant': return '\n'.join([*([f"agent: {text}"] if text else []), *(f"call: {c}" for c in calls)]) or 'agent: (nothing)'
     return f"{m.get('role')}: {text}"
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #ea8ef151
 def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) -> str:
     "A trajectory as text for a reflector or judge: turns, keystrokes, clipped outputs, how it ended."
     turns = []
@@ -209,6 +223,7 @@ def render_trace(traj:Trajectory, max_chars:int=12000, output_chars:int=1500) ->
         body = '\n\n'.join([clip(keep_head[0], max_chars // 3, fit=True), *([f"[... {cut} turns cut ...]"] if cut else []), *kept])
     return (body or '(no turns)') + tail
 
+# %% ../nbs/proof_gen/49_reflect.ipynb #ec4084a6
 def verifier_feedback(traj:Trajectory, objective:str|list[str]='all_pass') -> str:
     "The feedback the reflector reads: which tests (and other objective terms) failed, with assertion messages."
     ev = evaluate(traj, objective)

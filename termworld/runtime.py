@@ -12,8 +12,8 @@ from pathlib import PurePosixPath
 from typing import Annotated, Any, Callable, Iterator, Protocol, runtime_checkable
 
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError
-from .core import *
-from .core import TermworldError, BudgetExceeded, log
+from .core import (BudgetExceeded, Command, Config, EnvFile, Environment, RunStore, Section, Step, TermworldError, TestOutcome,
+                            Trajectory, Verdict, data_path, declared, load_config, load_declared, log)
 from .judging import guarded
 from .sandbox import Sandbox, SandboxSection, Limits, SandboxError, resolve_backend, build_layer, truncate_middle
 
@@ -38,6 +38,7 @@ def _section_error(e:ValidationError, what:str) -> TaskRuntimeError:
     err = e.errors()[0]
     return TaskRuntimeError(f"{what}: {'.'.join(map(str, err['loc']))} {err['msg']}; use the keys and values of the `sandbox` section.")
 
+# %% ../nbs/runtime/05_runtime.ipynb #7cec1b4d
 def sandbox_settings(settings=None, # a Config (its `sandbox` section), a SandboxSection, a dict of its keys, or None (defaults)
                      **overrides) -> SandboxSection:
     "The `sandbox` section a caller runs with, with `overrides` (keys of the same section; None values ignored) laid over it."
@@ -83,6 +84,7 @@ def open_sandbox(settings=None, # a Config, a SandboxSection or a dict of its ke
     if _OPENERS: return _OPENERS[-1](sec, network)
     return Sandbox.from_config(sec, network=network)   # the one constructor from a section (terminal size included)
 
+# %% ../nbs/runtime/05_runtime.ipynb #4026ecd3
 @contextmanager
 def sandbox_opener(opener:Callable): # (SandboxSection, network) -> an open sandbox
     "Open every sandbox inside this block with `opener` instead of `Sandbox` (it sees the full section each caller asked for)."
@@ -123,22 +125,27 @@ def run_sh(sb, cmd, **kw):
     "Run a command in a sandbox; a string runs under bash."
     return sb.run(['bash', '-c', cmd] if isinstance(cmd, str) else cmd, **kw)
 
+# %% ../nbs/runtime/05_runtime.ipynb #e51b0473
 def read_sandbox_text(sb, path:str) -> str|None:
     "A text file's content from the sandbox, or None when it does not exist."
     try: return sb.read(path).decode('utf-8', 'replace')
     except (FileNotFoundError, IsADirectoryError, TermworldError): return None
 
+# %% ../nbs/runtime/05_runtime.ipynb #8a0c4609
 def empty_dirs(*dirs:str) -> str:
     "A command that makes `dirs` exist and empty (they may be mount points, which `rm -rf` cannot remove)."
     q = ' '.join(map(shlex.quote, dirs))
     return f"mkdir -p {q} && find {q} -mindepth 1 -delete"
 
+# %% ../nbs/runtime/05_runtime.ipynb #3c7dbf9c
 def is_executable(path:str, data:bytes) -> bool: return path.endswith('.sh') or data.startswith(b'#!')
 
+# %% ../nbs/runtime/05_runtime.ipynb #68663f29
 def write_files(sb, files:dict[str, bytes]):
     "Write files into a sandbox (scripts executable)."
     for path, data in files.items(): sb.write(path, data, mode=0o755 if is_executable(path, data) else 0o644)
 
+# %% ../nbs/runtime/05_runtime.ipynb #8842c4f7
 def file_bytes(ef:EnvFile, store:RunStore|None=None) -> bytes:
     "The bytes of an environment file (inline text or a blob of the run store)."
     if ef.content is not None: return ef.content.encode()
@@ -146,6 +153,7 @@ def file_bytes(ef:EnvFile, store:RunStore|None=None) -> bytes:
     if store is None: raise TaskRuntimeError(f"{ef.path} is stored as blob {ef.blob[:12]}…; pass the run store to read it.")
     return store.read_blob(ef.blob)
 
+# %% ../nbs/runtime/05_runtime.ipynb #68dd4d39
 def env_vars(env:Environment) -> dict[str, str]:
     "Variables an environment sets for every command: the `export NAME=value  # ENV` lines of its setup script."
     out = {}
@@ -165,6 +173,7 @@ def persist_env(sb, values:dict[str, str]):
         run_sh(sb, f"touch {rc} && (grep -qxF {shlex.quote(line)} {rc} || sed -i '1i {line}' {rc} 2>/dev/null || "
                  f"{{ printf '%s\\n' {shlex.quote(line)} | cat - {rc} > {rc}.tw && mv {rc}.tw {rc}; }})")
 
+# %% ../nbs/runtime/05_runtime.ipynb #e1eab1d0
 def persist_script(values:dict[str, str]) -> str:
     "Shell lines doing what `persist_env` does (variables for every later shell), for a setup run as a layer."
     if not values: return ''
@@ -173,6 +182,7 @@ def persist_script(values:dict[str, str]) -> str:
     return (f"printf %s {shlex.quote(body)} > {ENV_FILE}\n"
             + ''.join(f"touch {rc}; grep -qxF {shlex.quote(line)} {rc} || sed -i {shlex.quote('1i ' + line)} {rc}\n" for rc in ('/root/.bashrc', '/root/.profile')))
 
+# %% ../nbs/runtime/05_runtime.ipynb #947183df
 def _layer_mark(env:Environment) -> tuple[str, str]:
     return env.id, hashlib.sha256((env.setup_script or '').encode() + repr(sorted((f.path, f.content or f.blob or '') for f in env.files)).encode()).hexdigest()
 
@@ -202,6 +212,7 @@ def layers_usable(settings=None) -> bool:
     if not sec.layers or sec.image == 'host': return False
     return resolve_backend(sec.backend, sec.image) in ('bwrap', 'docker')
 
+# %% ../nbs/runtime/05_runtime.ipynb #b00bffee
 def environment_layer(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600):
     "The cached layer of a built environment (its files and setup), built on first use; None when it has no setup or the backend makes no layers."
     sec = sandbox_settings(settings)
@@ -212,6 +223,7 @@ def environment_layer(env:Environment, store:RunStore|None=None, settings=None, 
                             network=sec.setup_network, limits=sec.limits(wall_s=timeout))
     except TermworldError as e: raise TaskRuntimeError(f"the environment of {env.task_id} cannot be set up ({e})") from None
 
+# %% ../nbs/runtime/05_runtime.ipynb #d6ad9839
 @contextmanager
 def open_environment(env:Environment, store:RunStore|None=None, settings=None, timeout:float=600, **overrides) -> Iterator:
     "A fresh sandbox in the environment's initial state: from its cached layer, or with files written and the setup run."
@@ -232,6 +244,7 @@ def _case_name(classname:str, name:str) -> str:
     parts = [p for p in (classname or '').split('.') if p]
     return f"{parts[-1]}::{name}" if parts and parts[-1].startswith('Test') else name
 
+# %% ../nbs/runtime/05_runtime.ipynb #7f5d0711
 def parse_junit(xml_text:str) -> list[TestOutcome]:
     "Per-test outcomes from a pytest JUnit XML report (collection errors become `error` outcomes named `collect:<module>`)."
     try: root = ET.fromstring(xml_text)
@@ -264,6 +277,7 @@ def _node_name(nodeid:str) -> str:
     parts = nodeid.split('::')
     return '::'.join(parts[1:]) if len(parts) > 1 else f"collect:{PurePosixPath(parts[0].rstrip(':')).stem}"
 
+# %% ../nbs/runtime/05_runtime.ipynb #4bf63508
 def parse_pytest_summary(output:str) -> list[TestOutcome]:
     "Per-test outcomes from pytest's `-rA` short test summary in a run's output (empty when there is none)."
     lines = output.splitlines()
@@ -275,6 +289,7 @@ def parse_pytest_summary(output:str) -> list[TestOutcome]:
         if m: out.append(TestOutcome(name=_node_name(m[2]), outcome=_OUTCOME[m[1]], message=truncate_middle(m[3] or '', 500)))
     return out
 
+# %% ../nbs/runtime/05_runtime.ipynb #28a791c6
 def parse_ctrf(data:dict) -> list[TestOutcome]:
     "Per-test outcomes from a CTRF JSON report (`pytest --ctrf`)."
     status = {'passed': 'passed', 'failed': 'failed', 'skipped': 'skipped', 'pending': 'skipped', 'other': 'error'}
@@ -318,12 +333,14 @@ def _is_test_file(name:str) -> bool:
     base = PurePosixPath(name).name
     return base.endswith('.py') and (base.startswith('test_') or base.endswith('_test.py'))
 
+# %% ../nbs/runtime/05_runtime.ipynb #24a7eab9
 def verifier_dirs(sb, dest:str='/tests') -> tuple[str, str]:
     "Empty test and log folders: Harbor's `/tests` and `/logs/verifier`, or places under /tmp when the sandbox cannot create those."
     if run_sh(sb, empty_dirs(dest, '/logs/verifier') + ' && mkdir -p /logs/agent /logs/artifacts').exit_code == 0: return dest, '/logs/verifier'
     run_sh(sb, empty_dirs('/tmp/termworld-tests', '/tmp/termworld-logs/verifier'))
     return '/tmp/termworld-tests', '/tmp/termworld-logs/verifier'
 
+# %% ../nbs/runtime/05_runtime.ipynb #e2f94c93
 def read_reward(sb, logs:str='/logs/verifier') -> float|None:
     "The reward a verifier wrote: `reward.txt` (a number), else `reward.json` (a number, or an object with `reward`); None when neither is usable."
     text = read_sandbox_text(sb, f'{logs}/reward.txt')
@@ -348,6 +365,7 @@ def _test_files(tests) -> tuple[dict, str|None, dict]:
         return {'test_outputs.py': tests.tests}, tests.workdir, env_vars(tests)
     return ({'test_outputs.py': tests} if isinstance(tests, str) else dict(tests)), None, {}
 
+# %% ../nbs/runtime/05_runtime.ipynb #63165d3d
 def verify(sb, # an open sandbox whose state is judged
            tests:Environment|str|dict[str, str|bytes], # an environment (its tests), test_outputs.py source, or {relative path: content} of a tests folder
            timeout:float|None=None, # seconds for the whole verifier run (default: the sandbox's `wall_s`)
@@ -411,6 +429,7 @@ class EpisodeAgent(Protocol):
     name: str
     def act(self, sb, env:Environment, deadline:float) -> list: ...
 
+# %% ../nbs/runtime/05_runtime.ipynb #0f0c5e87
 @dataclass
 class Episode:
     "One episode: the agent's steps, the verdict (None when it was not verified), why it stopped and any harness failure."
@@ -458,6 +477,7 @@ class NopAgent:
     name, stop_reason, error = 'nop', 'complete', None
     def act(self, sb, env:Environment, deadline:float) -> list: return []
 
+# %% ../nbs/runtime/05_runtime.ipynb #3383d0c7
 @dataclass
 class OracleAgent:
     "Runs the environment's reference solution from `/solution` (its `solve.sh`, or the given solution folder's files)."
@@ -600,6 +620,7 @@ def environment_kind(name:str):
         return cls
     return deco
 
+# %% ../nbs/runtime/05_runtime.ipynb #e7a59274
 def kind_of(env:Environment|str) -> EnvironmentKind:
     "The registered kind of an environment (or a kind's name), loading the module that declares it if needed."
     name = (env if isinstance(env, str) else env.env_kind) or 'terminal'
@@ -629,6 +650,7 @@ def episode_context(settings:EpisodeSettings|None=None, # the stage's episode se
         raise TypeError(f"run_episode got unknown settings {', '.join(sorted(bad))}; episode settings are {', '.join(sorted(EpisodeSettings.model_fields))}.")
     return EpisodeContext(settings=s, sandbox=sandbox_settings(sandbox, **{k: v for k, v in over.items() if v is not None}), **mine)
 
+# %% ../nbs/runtime/05_runtime.ipynb #53c0bd4b
 def run_episode(agent, # a model (an LLM or a `Models` role) or an agent: NopAgent, OracleAgent, ReplayAgent, or the kind's own
                 env:Environment, # the environment record; its `env_kind` picks the kind
                 ctx:EpisodeContext|None=None, # everything else at once (else built from `over`)

@@ -12,8 +12,8 @@ from urllib.parse import urlparse
 from pydantic import BaseModel
 from tqdm.auto import tqdm
 from fastcore.basics import patch
-from .core import *
-from .core import EXECUTORS, TermworldError, ConfigError, StoreError, BudgetExceeded, log
+from .core import (BudgetExceeded, Config, ConfigError, EXECUTORS, Environment, Persona, Primitive, Record, RunStore, StoreError,
+                            TaskSpec, TermworldError, ThreadExecutor, get_executor, load_config, log)
 from .llm import ROLES, Models, ModelClient, spent
 
 # %% auto #0
@@ -29,6 +29,7 @@ class Outbox:
     def add(self, root:str, stage:str, obj:dict, skip_existing:bool):
         with self._lock: self.entries.append((root, stage, obj, skip_existing))
 
+# %% ../nbs/foundation/03_scale.ipynb #09dc2cec
 _OUTBOX: Outbox|None = None   # the outbox of the task this process is running, if any
 _THREAD = threading.local()    # .box: the outbox of the task this thread runs (a worker that runs several tasks at once)
 
@@ -44,6 +45,7 @@ def collecting(thread:bool=False):
         if thread: _THREAD.box = before
         else: _OUTBOX = None
 
+# %% ../nbs/foundation/03_scale.ipynb #67381da7
 class TaskStore(RunStore):
     "A run store inside a Ray task: reads the run directory; appends go to the task's outbox for the driver to write."
     def __init__(self, root:str|Path):
@@ -66,16 +68,19 @@ _STORES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()   # run dir
 
 def _root_key(root) -> str: return str(Path(root).resolve())
 
+# %% ../nbs/foundation/03_scale.ipynb #91b8be7e
 def register_store(store:RunStore) -> RunStore:
     "Make `store` the one that records from Ray tasks for its run directory are written through."
     _STORES[_root_key(store.root)] = store
     return store
 
+# %% ../nbs/foundation/03_scale.ipynb #b914cced
 def store_for(root:str|Path) -> RunStore:
     "The driver's store of a run directory: the registered one, else a new one."
     store = _STORES.get(_root_key(root))
     return store if store is not None else register_store(RunStore(root, create=False))
 
+# %% ../nbs/foundation/03_scale.ipynb #264b6858
 def deliver(entries:Iterable[tuple]) -> list[tuple[str, dict]]:
     "Append a task's held records on the driver, in the order the task made them; returns the `(root, row)` ledger lines written."
     ledger = []
@@ -89,6 +94,7 @@ class per_process:
     def __init__(self, factory:Callable): self.factory = factory
     def __repr__(self): return f"per_process({getattr(self.factory, '__name__', self.factory)!r})"
 
+# %% ../nbs/foundation/03_scale.ipynb #46e56f99
 _PROCESS: collections.OrderedDict = collections.OrderedDict()   # context token → members built in this process
 _PROCESS_LOCK = threading.RLock()
 _KEEP = 8   # contexts whose members a worker process keeps (one per stage run; older ones are dropped)
@@ -100,14 +106,17 @@ def _process_members(token:str) -> dict:
         while len(_PROCESS) > _KEEP: _PROCESS.popitem(last=False)
         return members
 
+# %% ../nbs/foundation/03_scale.ipynb #6de91004
 def _rebuilt_models(ctx, cfg:Config, llms:dict, stage:str) -> Models:
     return Models(cfg, ctx.store, llms=llms, stage=stage)
 
+# %% ../nbs/foundation/03_scale.ipynb #393f9f4b
 def _rebuilt_client(ctx, cfg:Config, llms:dict, stage:str, role:str, key:str):
     with ctx._lock:   # clients of one `Models` share one rebuilt `Models` in each process
         if key not in ctx._live: ctx._live[key] = Models(cfg, ctx.store, llms=llms, stage=stage)
     return ctx._live[key][role]
 
+# %% ../nbs/foundation/03_scale.ipynb #420d5e94
 def portable(value):
     "How a context member travels: `Models` and their role clients as recipes rebuilt in the worker, anything else as itself."
     if isinstance(value, Models):
@@ -178,6 +187,7 @@ def check_portable(self:StageContext, dumps:Callable=pickle.dumps):
                                  f"({type(e).__name__}: {str(e)[:120]}); pass a picklable one (no locks, open files or loaded "
                                  "models) or use executor.kind=threads.") from None
 
+# %% ../nbs/foundation/03_scale.ipynb #93ceff66
 @patch
 def client(self:StageContext, role:str, member:str='models') -> RoleClient:
     "A picklable handle on `ctx.models[role]`, for helpers that take a model rather than a context."
@@ -258,6 +268,7 @@ def _work_fn(ray, ref):
         while len(_FNS) > _KEEP: _FNS.popitem(last=False)
     return _FNS[key]
 
+# %% ../nbs/foundation/03_scale.ipynb #f4aef6df
 def _portable_error(e:Exception, dumps:Callable) -> Exception:
     "The exception, with the worker's traceback as a note, or a RuntimeError saying what it was when it cannot be pickled."
     note = f"raised in Ray worker pid {os.getpid()}:\n" + ''.join(traceback.format_exception(e)).rstrip()
@@ -267,6 +278,7 @@ def _portable_error(e:Exception, dumps:Callable) -> Exception:
         return e
     except Exception: return RuntimeError(f"{type(e).__name__}: {e}\n{note}")
 
+# %% ../nbs/foundation/03_scale.ipynb #35181be7
 def ray_task_body(ref_box:list, item, thread:bool=False) -> tuple[bool, Any, list]:
     "The body of each Ray task: `fn(item)` with an outbox active (this thread's when `thread`); returns `(ok, result or exception, outbox entries)`."
     import ray
@@ -275,12 +287,12 @@ def ray_task_body(ref_box:list, item, thread:bool=False) -> tuple[bool, Any, lis
         try: return True, here._work_fn(ray, ref_box[0])(item), box.entries
         except Exception as e: return False, here._portable_error(e, ray.cloudpickle.dumps), box.entries
 
+# %% ../nbs/foundation/03_scale.ipynb #9a587077
 class ThreadedWorker:
     "A Ray actor that runs up to `executor.threads_per_worker` tasks at once on threads (for work that waits on models or sandboxes)."
     def run(self, ref_box:list, item) -> tuple[bool, Any, list]:
         from termworld import scale as here
         return here.ray_task_body(ref_box, item, thread=True)
-
 
 # %% ../nbs/foundation/03_scale.ipynb #a6410ab6
 class _BudgetWatch:
@@ -304,6 +316,7 @@ class _BudgetWatch:
             if self.max_usd is not None and usd > self.max_usd:
                 raise BudgetExceeded(f"the budget of ${self.max_usd:g} is spent (${usd:.4f} by Ray tasks); raise budget.max_usd and rerun to resume.")
 
+# %% ../nbs/foundation/03_scale.ipynb #39d91dc0
 def _wants_gpu(cfg:Config) -> bool:
     return any(str(getattr(cfg.models, role, '')).startswith('local:') for role in ROLES)
 
@@ -324,12 +337,14 @@ def options(self:RayExecutor, ray) -> dict:
     if sec.memory_gb: out['memory'] = int(sec.memory_gb * 2**30)
     return out
 
+# %% ../nbs/foundation/03_scale.ipynb #a67b207a
 @patch
 def slots(self:RayExecutor, ray) -> int:
     "Tasks (or, with `threads_per_worker` > 1, worker actors) the cluster runs at once: its CPUs over `num_cpus`."
     if not self.sec.num_cpus: return 64 if self.sec.threads_per_worker == 1 else self.sec.workers
     return max(1, int(ray.cluster_resources().get('CPU', 1) / self.sec.num_cpus))
 
+# %% ../nbs/foundation/03_scale.ipynb #05855e19
 _ACTORS: dict = {}   # (Ray job, threads, options, slots) → the live `ThreadedWorker` actors, kept across maps like Ray's task workers
 
 def release_actors(ray, keep=None):
@@ -339,6 +354,7 @@ def release_actors(ray, keep=None):
             try: ray.kill(a)
             except Exception: pass   # already gone with its Ray session
 
+# %% ../nbs/foundation/03_scale.ipynb #cb147cf5
 @patch
 def actors(self:RayExecutor, ray, opts:dict) -> list:
     "The `ThreadedWorker` actors for these options: started once, reused by later maps of the same shape (models load once per process)."
@@ -351,6 +367,7 @@ def actors(self:RayExecutor, ray, opts:dict) -> list:
                                                            max_task_retries=self.sec.max_retries, **opts).remote() for _ in range(slots)]
     return _ACTORS[key]
 
+# %% ../nbs/foundation/03_scale.ipynb #736f755d
 @patch
 def in_flight(self:RayExecutor, ray) -> int:
     "How many tasks to keep submitted: `max_in_flight`, else two per task slot (with worker actors: one per thread, plus one queued per actor)."

@@ -14,8 +14,8 @@ import yaml
 from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from .core import *
-from .core import TermworldError, ConfigError, StoreError
+from .core import (Config, ConfigError, RunStore, Section, Skill, StoreError, TermworldError, ThreadExecutor, command, config_section,
+                            data_path, get_executor, load_config, log, package_path, parse_record)
 from .prompt import clip, render_messages
 from .llm import Models, LLMError
 from .scale import StageContext
@@ -61,6 +61,7 @@ def _lenient_yaml(lines:list[str]) -> dict:
         elif key is not None and line.strip(): meta[key] = (str(meta[key]) + ' ' + line.strip()).strip()
     return meta
 
+# %% ../nbs/terminal_world/10_skills.ipynb #5190fca7
 def _as_mapping(data, repairs:list[str]) -> dict:
     if isinstance(data, dict): return {str(k): v for k, v in data.items()}
     if data is None: return {}
@@ -73,6 +74,7 @@ def _as_mapping(data, repairs:list[str]) -> dict:
     repairs.append(f'front matter is a {type(data).__name__}, not a mapping; ignored it')
     return {}
 
+# %% ../nbs/terminal_world/10_skills.ipynb #8e8c286d
 _YAML_LOADER = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)   # libyaml's safe loader where PyYAML has it: ~10x faster on many files
 
 def split_front_matter(text:str) -> tuple[dict, str, list[str]]:
@@ -126,6 +128,7 @@ _HOW_HEAD = re.compile(r'\b(how|steps?|usage|instructions?|workflow|procedure|re
 def _sentences(text:str) -> list[str]:
     return [s.strip() for s in re.split(r'(?<=[.!?])\s+', ' '.join(text.split())) if s.strip()]
 
+# %% ../nbs/terminal_world/10_skills.ipynb #7c014c23
 def _first_paragraph(body:str) -> str:
     "The first paragraph of prose in `body` (no heading, list or code)."
     for _, _, text in md_sections(body):
@@ -135,6 +138,7 @@ def _first_paragraph(body:str) -> str:
                 return ' '.join(para.split())
     return ''
 
+# %% ../nbs/terminal_world/10_skills.ipynb #171643c3
 def skill_anchors(meta:dict, description:str, body:str, how_chars:int=1500) -> dict[str, str]:
     "The skill's three anchors: `what` it accomplishes, `when` it applies, `how` it is done."
     sentences = _sentences(description)
@@ -166,6 +170,7 @@ def _number(value) -> float|None:
             return n * {'k': 1e3, 'm': 1e6}.get(m.group(2).lower(), 1)
     return None
 
+# %% ../nbs/terminal_world/10_skills.ipynb #1f4bb09e
 def skill_popularity(meta:dict) -> float|None:
     "The skill's popularity (downloads, installs or stars) from its front matter, or None."
     scopes = [meta] + [meta[k] for k in ('metadata', 'stats', 'meta') if isinstance(meta.get(k), dict)]
@@ -179,9 +184,11 @@ def skill_popularity(meta:dict) -> float|None:
 def _norm_name(name:str) -> str:
     return re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')
 
+# %% ../nbs/terminal_world/10_skills.ipynb #06798fab
 def _rejected(rel:str, reason:str, status:str='rejected') -> Skill:
     return Skill(name=rel, source=rel, status=status, error=reason)
 
+# %% ../nbs/terminal_world/10_skills.ipynb #f384428b
 def read_skill(path:str|Path, root:str|Path|None=None, max_body_chars:int=20_000, max_file_bytes:int=2_000_000,
                how_chars:int=1500) -> Skill:
     "Read one SKILL.md (or flat .md) file into a `Skill`; problems become repairs or a rejection, never exceptions."
@@ -276,6 +283,7 @@ def _reason_kind(reason:str) -> str:
     kind = re.sub(r'(?<![\w=-])\d[\d,]*', 'N', re.sub(r'\s*\(.*?\)', '', kind))
     return ' '.join(kind.split()) or reason
 
+# %% ../nbs/terminal_world/10_skills.ipynb #9b4e33bb
 def ingest_summary(skills:list[Skill]) -> pd.DataFrame:
     "Counts of skills read as-is, repaired, rejected and duplicate, with the reasons."
     rows = Counter()
@@ -365,6 +373,7 @@ class NameRules:
 
     def __repr__(self): return f'NameRules({len(self.drop)} drop, {len(self.keep)} keep)'
 
+# %% ../nbs/terminal_world/10_skills.ipynb #591a5981
 def load_name_rules(path:str|Path|None=None) -> NameRules:
     "The shipped name rules, or those at `path` (YAML: drop/keep lists of {pattern, reason})."
     path = Path(path) if path else package_path('data', 'skill_name_rules.yaml')
@@ -378,6 +387,7 @@ def load_name_rules(path:str|Path|None=None) -> NameRules:
         return [(i['pattern'], str(i.get('reason') or 'a name rule')) for i in items]
     return NameRules(rules('drop'), rules('keep'), str(path))
 
+# %% ../nbs/terminal_world/10_skills.ipynb #13ddeb18
 def name_filter(skills:list[Skill], rules:NameRules) -> list[Skill]:
     "Stage 1: mark usable skills whose names match a drop rule as `off_topic`."
     for s in skills:
@@ -398,6 +408,7 @@ class SkillScores(BaseModel):
     applicability: Literal[1, 2, 3]
     richness: Literal[1, 2, 3]
 
+# %% ../nbs/terminal_world/10_skills.ipynb #e215af3a
 def score_skills(skills:list[Skill], llm, chars:int=3000, executor=None, on_done=None) -> list[Skill]:
     "Ask the judge for `SkillScores` of every usable skill without scores; failures are marked `failed`."
     todo = [s for s in skills if s.status in ('ok', 'failed') and not s.scores]
@@ -412,6 +423,7 @@ def score_skills(skills:list[Skill], llm, chars:int=3000, executor=None, on_done
         if on_done: on_done(s)
     return skills
 
+# %% ../nbs/terminal_world/10_skills.ipynb #ff97f89e
 def score_filter(skills:list[Skill], min_applicability:int=3, min_richness:int=3) -> list[Skill]:
     "Mark scored skills below either threshold as `low_score`."
     for s in skills:
@@ -434,6 +446,7 @@ def label_schema(taxonomy:Taxonomy) -> type[BaseModel]:
     "A pydantic model whose `label` is one of the taxonomy's `category/subcategory` labels."
     return create_model('SkillLabel', label=(Literal[tuple(taxonomy.labels)], ...))
 
+# %% ../nbs/terminal_world/10_skills.ipynb #dce1f0af
 def classify_skills(skills:list[Skill], llm, taxonomy:Taxonomy, chars:int=1500, executor=None, on_done=None, detail:bool=True) -> list[Skill]:
     "Label every kept skill that has no (valid) subcategory yet; failures are marked `failed`."
     schema, valid = label_schema(taxonomy), set(taxonomy.labels)
@@ -497,6 +510,7 @@ def _merge_stored(skills:list[Skill], stored:dict[str, dict]) -> list[Skill]:
             if old.get('subcategory'): s.category, s.subcategory = old.get('category'), old['subcategory']
     return skills
 
+# %% ../nbs/terminal_world/10_skills.ipynb #3aa14713
 def unusable(skills:list[Skill], root:str|Path):
     "Raise `ConfigError` when no skill file under `root` could be read (all rejected), with the commonest reasons."
     if not skills or any(s.status != 'rejected' for s in skills): return
@@ -504,6 +518,7 @@ def unusable(skills:list[Skill], root:str|Path):
     raise ConfigError(f"none of the {len(skills)} skill files under {root} is readable ({'; '.join(f'{n}× {r}' for r, n in reasons)}); "
                       "fix the files or point skills.path at a folder of skills.")
 
+# %% ../nbs/terminal_world/10_skills.ipynb #27e9bfd1
 def run_skills(cfg:Config, store:RunStore, models:Models|None=None) -> list[Skill]:
     "Read, filter and label the skills under `cfg.skills.path` into the run store's `skills` records."
     sec = cfg.skills

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 from pydantic import Field
-from .core import *
+from .core import (Config, Environment, RunStore, Section, TaskSpec, TaskSplit, config_section, current_split, descendants, lineage,
+                            next_round_tasks, stable_unit)
 from .bench import held_out_tasks
 from .runtime import kind_of
 from .families import held_out_instances
@@ -71,6 +72,7 @@ def run_split(cfg:Config, store:RunStore) -> TaskSplit:
     store.append('split', split, skip_existing=True)
     return split
 
+# %% ../nbs/distill/65_split.ipynb #151cc9f2
 def report_split(store:RunStore) -> str:
     "The split section of report.md; for a benchmark run it names the benchmark's own evaluation split, and the eval fraction only where it applies."
     split = current_split(store)

@@ -52,6 +52,7 @@ def path(self:RunStore, stage:str) -> Path:
     "The JSONL file of a stage (or any other named record file, such as `ledger`)."
     return self.root/f'{stage}.jsonl'
 
+# %% ../nbs/foundation/02_store.ipynb #86895b33
 @patch
 def record_files(self:RunStore) -> list[str]:
     "The names of the run's record files (every `<name>.jsonl` but the model-call ledger), sorted."
@@ -110,9 +111,11 @@ def ids(self:RunStore, stage:str) -> set[str]:
             self._ids[stage] = {obj['id'] for _, obj in self._lines(stage) if isinstance(obj, dict) and 'id' in obj}
         return self._ids[stage]
 
+# %% ../nbs/foundation/02_store.ipynb #3f35b3bd
 @patch
 def has(self:RunStore, stage:str, id:str) -> bool: return id in self.ids(stage)
 
+# %% ../nbs/foundation/02_store.ipynb #01afe3f6
 @patch
 def get(self:RunStore, stage:str, id:str) -> Record|None:
     "The latest record with `id` in `stage`, or None."
@@ -155,11 +158,13 @@ def append(self:RunStore, stage:str, record:Record|dict, skip_existing:bool=Fals
         if 'id' in obj: self.ids(stage).add(obj['id'])
     return True
 
+# %% ../nbs/foundation/02_store.ipynb #850db745
 @patch
 def extend(self:RunStore, stage:str, records:Iterable[Record|dict], skip_existing:bool=False) -> int:
     "Append many records; returns how many were written."
     return sum(self.append(stage, r, skip_existing) for r in records)
 
+# %% ../nbs/foundation/02_store.ipynb #c08c0878
 @patch
 def counts(self:RunStore, stage:str) -> dict[str, int]:
     "Number of records of a stage per status."
@@ -174,6 +179,7 @@ def df(self:RunStore, stage:str) -> pd.DataFrame:
     rows = self.read_raw(stage)
     return pd.json_normalize(rows, max_level=1) if rows else pd.DataFrame()
 
+# %% ../nbs/foundation/02_store.ipynb #d6acdbd2
 # --- manifest -------------------------------------------------------------------------------------
 @patch(as_prop=True)
 def manifest_path(self:RunStore) -> Path: return self.root/'manifest.json'
@@ -187,6 +193,7 @@ def manifest(self:RunStore) -> dict:
     except (json.JSONDecodeError, OSError) as e:
         raise StoreError(f"{self.manifest_path} is unreadable ({e}); delete it to start the manifest afresh.") from None
 
+# %% ../nbs/foundation/02_store.ipynb #c4c6da34
 @patch
 def update_manifest(self:RunStore, **fields) -> dict:
     "Merge `fields` into the manifest and write it atomically (see `edit_manifest`)."
@@ -218,6 +225,7 @@ def blob(self:RunStore, data:bytes) -> str:
         tmp = path.with_name(f'.{digest}.{os.getpid()}-{threading.get_ident()}.tmp'); tmp.write_bytes(data); os.replace(tmp, path)
     return digest
 
+# %% ../nbs/foundation/02_store.ipynb #0589d5ea
 @patch
 def read_blob(self:RunStore, digest:str) -> bytes: return (self.root/'blobs'/digest).read_bytes()
 
@@ -225,6 +233,7 @@ def read_blob(self:RunStore, digest:str) -> bytes: return (self.root/'blobs'/dig
 class RunLocked(TermworldError):
     "Another process is running in this run directory."
 
+# %% ../nbs/foundation/02_store.ipynb #0d04850c
 @contextmanager
 def run_lock(root:str|Path):
     "Hold the run directory's exclusive lock for the `with` block; raises `RunLocked` at once when another process holds it."
@@ -251,6 +260,7 @@ def parent_ids(record:Record|dict) -> list[str]:
     if isinstance(origin, str) and ':' in origin: out.append(origin.split(':', 1)[1])
     return list(dict.fromkeys(out))
 
+# %% ../nbs/foundation/02_store.ipynb #991145ae
 def lineage(store:RunStore) -> dict[str, set[str]]:
     "Record id → the ids it came from, over every stage file of a run."
     graph: dict[str, set[str]] = {}
@@ -259,6 +269,7 @@ def lineage(store:RunStore) -> dict[str, set[str]]:
             if row.get('id'): graph.setdefault(row['id'], set()).update(parent_ids(row))
     return graph
 
+# %% ../nbs/foundation/02_store.ipynb #65bd3d0b
 def _walk(start:Iterable[str], step:Callable[[str], Iterable[str]]) -> set[str]:
     seen, todo = set(), list(start)
     while todo:
@@ -266,10 +277,12 @@ def _walk(start:Iterable[str], step:Callable[[str], Iterable[str]]) -> set[str]:
             if nxt not in seen: seen.add(nxt); todo.append(nxt)
     return seen
 
+# %% ../nbs/foundation/02_store.ipynb #a250d382
 def ancestors(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
     "Every id that `ids` came from, transitively."
     return _walk(ids, lambda i: graph.get(i, ()))
 
+# %% ../nbs/foundation/02_store.ipynb #901f70fa
 def descendants(graph:dict[str, set[str]], ids:Iterable[str]) -> set[str]:
     "Every id made (transitively) from `ids`."
     children: dict[str, set[str]] = {}

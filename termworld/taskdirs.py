@@ -76,8 +76,10 @@ def _toml_value(v) -> str:
     if isinstance(v, dict): return '{ ' + ', '.join(f"{_toml_key(k)} = {_toml_value(x)}" for k, x in v.items()) + ' }'
     raise TaskFormatError(f"cannot write {type(v).__name__} value {v!r} to task.toml; use strings, numbers, booleans, lists or tables.")
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #6bdf1374
 def _toml_key(k:str) -> str: return k if re.fullmatch(r'[A-Za-z0-9_-]+', k) else json.dumps(k)
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #a9b1b9ca
 def toml_dumps(data:dict, _prefix:str='') -> str:
     "TOML text of a dict of scalars, lists and nested tables (what task.toml needs)."
     lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict) or not v or _prefix.count('.') > 1]
@@ -109,6 +111,7 @@ def _read_tree(root:Path, skip:set[str]=frozenset()) -> tuple[dict[str, bytes], 
         if path.stat().st_mode & 0o111: modes[rel] = 0o755
     return files, modes
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #7a0037ad
 def read_task_dir(path:str|Path) -> HarborTask:
     "Read a Harbor task folder, or a Terminal-Bench 1 folder (normalized to Harbor's layout)."
     root = Path(path)
@@ -145,6 +148,7 @@ def _tb1_copied(dockerfile:str, raw:dict[str, bytes]) -> list[str]:
             out += [rel for rel in raw if rel not in out and (rel == pattern or fnmatch.fnmatchcase(rel, pattern) or rel.startswith(pattern + '/'))]
     return out
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #3e13c55d
 def _read_tb1(root:Path) -> HarborTask:
     try: meta = yaml.safe_load((root/'task.yaml').read_text()) or {}
     except yaml.YAMLError as e: raise TaskFormatError(f"{root/'task.yaml'} is not valid YAML ({str(e).splitlines()[0]}); fix the file.") from None
@@ -350,6 +354,7 @@ def find_task_dirs(path:str|Path) -> list[Path]:
     if not found: raise TaskFormatError(f"{root} holds no task folders (none has task.toml, instruction.md or task.yaml).")
     return found
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #9b8b4781
 def import_tasks(paths:list[str|Path]|str|Path, store:RunStore) -> list[tuple[TaskSpec, Environment, list[str]]]:
     "Import Harbor / Terminal-Bench 1 task folders into a run store's `tasks` and `environments` (once: records already there are not written again); returns every folder's records."
     paths = [paths] if isinstance(paths, (str, Path)) else paths
@@ -361,6 +366,7 @@ def import_tasks(paths:list[str|Path]|str|Path, store:RunStore) -> list[tuple[Ta
             out.append((spec, env, notes))
     return out
 
+# %% ../nbs/terminal_world/32_taskdirs.ipynb #ced94dcb
 def export_environments(store:RunStore, dest:str|Path|None=None, sec:TaskResources|None=None,
                         base_image:str|None=None, ids:list[str]|None=None) -> list[Path]:
     "Write each ok environment of a run as a Harbor task folder under `dest` (default `<run>/envs/`)."

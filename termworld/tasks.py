@@ -13,10 +13,11 @@ import pandas as pd
 from pydantic import BaseModel, Field
 
 from fastcore.script import call_parse, Param
-from .core import *
+from .core import (Blueprint, Config, ConfigError, FileSpec, JudgeScores, Persona, Primitive, RunStore, Section, TaskSpec,
+                            TermworldError, command, config_section, content_id, data_path, get_executor,
+                            load_config, log, needs, package_path, presets)
 from .llm import Models, LLMError, embed
 from .scale import StageContext, per_process
-from .core import TermworldError, ConfigError
 from .prompt import render_messages
 
 # %% auto #0
@@ -43,6 +44,7 @@ def _persona_texts_jsonl(path:Path, column:str) -> Iterable[str]:
             raise PersonaError(f"{path}:{n} has no {column!r} field (it has {keys}); set tasks.persona_column to the persona text field.")
         yield row[column]
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #c7411338
 def _persona_texts_parquet(paths:list[Path], column:str) -> Iterable[str]:
     try: import pyarrow.parquet as pq
     except ImportError: raise PersonaError("reading parquet personas needs pyarrow; run `pip install pyarrow`.") from None
@@ -54,6 +56,7 @@ def _persona_texts_parquet(paths:list[Path], column:str) -> Iterable[str]:
         for batch in pf.iter_batches(columns=[column], batch_size=4096):
             yield from batch.column(0).to_pylist()
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #51f87b70
 def _persona_texts_hf(name:str, column:str) -> Iterable[str]:
     import os
     if any(os.environ.get(v, '').lower() in ('1', 'true', 'yes') for v in ('HF_HUB_OFFLINE', 'HF_DATASETS_OFFLINE')):
@@ -69,6 +72,7 @@ def _persona_texts_hf(name:str, column:str) -> Iterable[str]:
     except Exception as e:  # the hub client raises many network/auth error types; all mean the same to the user
         raise PersonaError(f"cannot fetch the Hugging Face dataset {name!r} ({type(e).__name__}); check the connection or download its parquet files and set tasks.personas to their path.") from None
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #95f864a9
 def load_personas(source:str|Path='data/personas.jsonl', # JSONL/JSON/parquet file, a folder of parquet files, or `hf:<dataset id>`
                   column:str='persona', # the column holding the persona text
                   limit:int|None=None, # keep at most this many (the first ones, after removing duplicates)
@@ -193,26 +197,31 @@ def primitive_text(prim:Primitive, max_chars:int) -> str:
     text = (prim.skill_md or f'# {prim.name}').strip()
     return text if len(text) <= max_chars else text[:max_chars] + '\n…(truncated)'
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #fc45c06a
 def _persona_text(persona:Persona|None) -> str:
     return persona.text if persona else 'No persona is given: imagine a typical user who would need this skill.'
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #690a7b36
 def render_blueprint(task:TaskSpec) -> str:
     "The blueprint E as markdown (initial files with their modes, then setup steps)."
     files = '\n'.join(f'- `{f.path}` ({f.file_type or "?"}, {f.mode}): {f.description}' for f in task.blueprint.files) or '- (none)'
     steps = '\n'.join(f'{i}. {s}' for i, s in enumerate(task.blueprint.setup_steps, 1)) or '(none)'
     return f'Initial files:\n{files}\n\nSetup steps:\n{steps}'
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #14f99277
 def render_task(task:TaskSpec) -> str:
     "A task spec as markdown: instruction, blueprint, criteria and guideline (what the judge reads)."
     criteria = '\n'.join(f'- {c}' for c in task.criteria) or '- (none)'
     return (f'### Instruction\n{task.instruction}\n\n### Environment blueprint\n{render_blueprint(task)}\n\n'
             f'### Evaluation criteria\n{criteria}\n\n### Execution guideline\n{task.guideline or "(none)"}')
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #55cf4e24
 def _call(model, messages:list[dict], schema, task:TaskSpec, **params):
     reply = model.chat(messages, schema=schema, stage='tasks', record_id=task.id, sample=task.sample, **params)
     task.usage = task.usage + reply.usage
     return reply.parsed
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #83f88496
 def _sentence(err:Exception) -> str:
     return ' '.join(str(err).split()) or type(err).__name__
 
@@ -239,6 +248,7 @@ def structure_gate(task:TaskSpec, section:TasksSection=TasksSection()) -> str|No
     task.status, task.error = 'invalid', 'structure: ' + '; '.join(problems) + '.'
     return task.status
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #e947e737
 def judge_gate(task:TaskSpec, skill:str, models, section:TasksSection=TasksSection()) -> str|None:
     "The 5-dimension judge: records its scores on the task, marks it `rejected` below the threshold (returns that status), else None."
     verdict = _call(models['judge'], render_messages('task_judge', section.prompts, skill=skill, task=render_task(task)),
@@ -250,6 +260,7 @@ def judge_gate(task:TaskSpec, skill:str, models, section:TasksSection=TasksSecti
     task.error = '; '.join(f'{d} {s.score} < {section.judge_threshold}: {s.reason.strip()}' for d, s in low)
     return task.status
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #cf386a26
 def decline_reason(fit:str) -> str:
     "The synthesizer's reason for declining a pair, or a plain statement when what it wrote is no sentence (a file name, one word)."
     text = ' '.join((fit or '').split())
@@ -335,6 +346,7 @@ def embed_texts(texts:list[str]) -> np.ndarray:
     if not texts: return np.zeros((0, 384), dtype=np.float32)
     return np.asarray(embed(list(texts)), dtype=np.float32)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #90a839fe
 def near_duplicates(texts:list[str], # texts to compare (instructions, scenarios)
                     threshold:float=0.95, # cosine similarity at or above which two texts are near-duplicates
                     vectors:np.ndarray|None=None, # precomputed normalized embeddings (else computed)
@@ -346,6 +358,7 @@ def near_duplicates(texts:list[str], # texts to compare (instructions, scenarios
     i, j = np.where(np.triu(sims, 1) >= threshold)
     return [(int(a), int(b), float(sims[a, b])) for a, b in zip(i, j)]
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #1acd46a6
 def dedup_mask(n:int, pairs:list[tuple[int, int, float]]) -> tuple[list[bool], dict[int, int]]:
     "Which of `n` items to keep (first of each near-duplicate group) and, for the others, the kept item they repeat."
     keep, dup_of = [True] * n, {}
@@ -358,13 +371,16 @@ def _select_primitives(store:RunStore, section:TasksSection) -> list[Primitive]:
     prims = [p for p in store.read('primitives', status='ok') if p.type in section.primitive_types]
     return prims[:section.max_primitives] if section.max_primitives is not None else prims
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #e26f0ece
 def _stage_models(ctx:StageContext) -> Models: return Models(ctx.cfg, ctx.store)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #03ac0c63
 def _synthesize(ctx:StageContext, section:TasksSection, item:tuple, **kw) -> TaskSpec:
     "One candidate's synthesis (a module-level function, so that Ray can send it to a worker)."
     candidate, primitive, persona = item
     return synthesize_task(candidate, primitive, persona, ctx.models, section, **kw)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #59469a2f
 def mark_duplicate_tasks(store:RunStore, threshold:float|None) -> int:
     "Mark accepted specs that near-duplicate an earlier accepted one as `duplicate`; returns how many were marked."
     if threshold is None: return 0
@@ -455,6 +471,7 @@ def _md_table(df:pd.DataFrame) -> str:
     lines += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in row]) + ' |' for i, row in zip(df.index, df.itertuples(index=False))]
     return '\n'.join(lines)
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #3862a09c
 def report_tasks(store:RunStore) -> str:
     "The `tasks` section of report.md: funnel, judge scores, top decline reasons, cost per accepted task."
     if not store.read_raw('tasks'): return '## Tasks\n\nNo task candidates yet.'
@@ -555,6 +572,7 @@ def scaled_settings(scale:float=1.0) -> dict:
     "The paper's three settings with the number of skills scaled by `scale` (at least one skill each)."
     return {name: {**s, 'primitives': max(1, round(s['primitives'] * scale))} for name, s in DIVERSITY_SETTINGS.items()}
 
+# %% ../nbs/terminal_world/20_tasks.ipynb #9abe4273
 @command('tasks diversity')
 @call_parse
 def diversity_cli(

@@ -12,8 +12,8 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, Field
 from fastcore.script import call_parse
-from .core import *
-from .core import TermworldError, ConfigError, command, run_lock
+from .core import (Attempt, Blueprint, Config, ConfigError, EnvFile, Environment, FileSpec, RunStore, TaskSpec, TermworldError,
+                            Trajectory, Verdict, command, data_path, run_lock)
 from .runtime import file_kind, is_text
 from .harbor import test_criteria
 from .prompt import render_messages
@@ -29,9 +29,11 @@ __all__ = ['BENCHMARKS', 'WORKDIR', 'READERS', 'ANSWER_FILES', 'HELPERS', 'SCORI
 class BenchmarkFormatError(TermworldError):
     "A benchmark file is not in the format its benchmark publishes (the message names the file and line)."
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #2c103a2e
 class BenchmarkSourceError(TermworldError):
     "A benchmark source cannot be read: a missing file or folder, or a datasets hub id that cannot be fetched."
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #e3ed1e80
 BENCHMARKS = ('aime', 'dabench', 'tablebench', 'bird')
 WORKDIR = '/app'
 
@@ -54,6 +56,7 @@ def _plain(value):
     if isinstance(value, dict): return {k: _plain(v) for k, v in value.items()}
     return value
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #6825c622
 _BETWEEN = re.compile(r'[\s,]*')
 
 def _list_items(path:Path, text:str, start:int) -> list[tuple[int, Any]]:
@@ -66,6 +69,7 @@ def _list_items(path:Path, text:str, start:int) -> list[tuple[int, Any]]:
         value, pos = decoder.raw_decode(text, pos)
         out.append((line, value))
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #ad34619a
 def _json_rows(path:Path, text:str) -> list[tuple[int, Any]]:
     "Items of a JSON file holding a list, or an object holding exactly one list (`{'data': [...]}`)."
     try: data = json.loads(text)
@@ -76,6 +80,7 @@ def _json_rows(path:Path, text:str) -> list[tuple[int, Any]]:
         raise BenchmarkFormatError(f"{path}:1: expected a JSON list of items (or an object holding one list), not a {type(data).__name__}.")
     return _list_items(path, text, text.index('[', text.index(json.dumps(lists[0]))))
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #344297e0
 def _jsonl_rows(path:Path, text:str) -> list[tuple[int, Any]]:
     rows = []
     for n, line in enumerate(text.splitlines(), 1):
@@ -84,6 +89,7 @@ def _jsonl_rows(path:Path, text:str) -> list[tuple[int, Any]]:
         except json.JSONDecodeError as e: raise BenchmarkFormatError(f"{path}:{n}: not valid JSON ({e.msg}); fix or remove that line.") from None
     return rows
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #8234aecf
 def read_rows(path:str|Path) -> list[tuple[int, dict]]:
     "The items of a JSONL, JSON or parquet file, each with the line (JSON, JSONL) or row (parquet) it starts on."
     path = Path(path)
@@ -125,6 +131,7 @@ def _get(row:dict, names:tuple[str, ...], where:str, bench:str, required:bool=Tr
         raise BenchmarkFormatError(f"{where}: this item has no {names[0]!r} field{also}; is this a {bench} file?")
     return None
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #d7da8ad0
 def _data_files(path:Path, bench:str, prefer:tuple[str, ...]=()) -> list[Path]:
     "The data files of a source: the file itself, else the first preferred name found in the folder, else every data file under it."
     if path.is_file(): return [path]
@@ -137,6 +144,7 @@ def _data_files(path:Path, bench:str, prefer:tuple[str, ...]=()) -> list[Path]:
     if not found: raise BenchmarkSourceError(f"{path} holds no .jsonl, .json or .parquet file; pass the {bench} file itself.")
     return found
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #4f17d9dd
 def _unique(items:list[BenchItem]) -> list[BenchItem]:
     seen = {}
     for item in items:
@@ -150,6 +158,7 @@ def _aime_answer(value, where:str) -> str:
     if not re.fullmatch(r'[+-]?\d+(\.0*)?', text): raise BenchmarkFormatError(f"{where}: the AIME answer {text!r} is not an integer; fix the item.")
     return str(int(text.split('.')[0]))
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #da1b17d9
 def read_aime(path:str|Path, notes:list[str]|None=None) -> list[BenchItem]:
     "AIME problems from a JSONL, JSON or parquet file, or a folder of them."
     items = []
@@ -210,6 +219,7 @@ def table_csv(table:dict|str, where:str) -> bytes:
     writer.writerow(table['columns']); writer.writerows(table['data'])
     return buf.getvalue().encode()
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #73a19813
 def read_tablebench(path:str|Path, notes:list[str]|None=None) -> list[BenchItem]:
     "TableBench items (all but Visualization) from TableBench.jsonl, or a folder holding it."
     items, skipped = [], 0
@@ -256,6 +266,7 @@ def fetch_hub(dataset_id:str, offline:bool=False) -> Path:
         raise BenchmarkSourceError(f"cannot fetch dataset {dataset_id!r} from the datasets hub ({type(e).__name__}); "
                                    f"download it and pass its local folder instead.") from None
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #0cb52f90
 READERS = {'aime': read_aime, 'dabench': read_dabench, 'tablebench': read_tablebench, 'bird': read_bird}
 
 def read_benchmark(bench:str, # aime | dabench | tablebench | bird
@@ -372,6 +383,7 @@ def query_rows(db, sql, seconds):
 # %% ../nbs/terminal_world/33_terminalize.ipynb #7de61f1f
 def _quoted(text:str) -> str: return repr(text)
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #d43b882b
 _COMMON_TESTS = '''
 
 def answer_text():
@@ -440,11 +452,13 @@ def answer_key(env:Environment) -> dict|None:
 # %% ../nbs/terminal_world/33_terminalize.ipynb #e286a54b
 def _bytes(value) -> bytes: return value if isinstance(value, bytes) else Path(value).read_bytes()
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #28b50b3a
 def _env_file(path:str, data:bytes, store:RunStore|None, inline_bytes:int) -> EnvFile:
     inline = is_text(data) and len(data) <= inline_bytes
     if not inline and store is None: raise ConfigError(f"{path} is binary or large; converting it needs a run store (--out).")
     return EnvFile(path=path, content=data.decode() if inline else None, blob=None if inline else store.blob(data), mode='imported')
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #ed9ea2dc
 def reference_text(key:dict) -> str:
     "The reference answer as it would be written in the answer file."
     ref = key['reference']
@@ -571,6 +585,7 @@ def terminalize(bench:str, # aime | dabench | tablebench | bird
         out.append((spec, env))
     return out
 
+# %% ../nbs/terminal_world/33_terminalize.ipynb #40b1407c
 @command('terminalize')
 @call_parse
 def terminalize_cli(

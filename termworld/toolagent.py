@@ -8,8 +8,8 @@ import ast, inspect, importlib, json, time
 from dataclasses import dataclass
 from typing import Any
 
-from .core import *
-from .core import TermworldError, BudgetExceeded, log
+from .core import (BudgetExceeded, Config, Environment, Step, TaskSpec, TermworldError, Trajectory, Usage, Verdict, add_scaffold, log,
+                            strip_scaffold)
 from fastcore.basics import patch
 from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, plain_tool_messages, tool_menu
 from .formats import to_atif
@@ -36,6 +36,7 @@ class ToolAgent:
         params = {k: v for k, v in dict(temperature=self.temperature, max_tokens=self.max_tokens).items() if v is not None}
         return self.llm.chat(messages, tools=tools, role=self.role, stage=self.stage, record_id=record_id, sample=self.sample, **params)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #cbe3b25a
 class _Nop:
     "`NopAgent` on a tool-calling kind: it ends a τ2 conversation at once and answers every BFCL turn without a call."
     name = 'nop'
@@ -50,9 +51,11 @@ def _runs(actions) -> list[tuple[str, list]]:
         else: out.append((a.requestor, [a]))
     return out
 
+# %% ../nbs/runtime/41_toolagent.ipynb #12a175e8
 def _call(name:str, args:dict, i:int) -> dict:
     return {'id': f"oracle_{i}", 'type': 'function', 'function': {'name': name, 'arguments': json.dumps(args, ensure_ascii=False)}}
 
+# %% ../nbs/runtime/41_toolagent.ipynb #e88b644f
 def bfcl_call(text:str, env:BfclEnv) -> tuple[str, dict]:
     "A BFCL ground-truth call string as `(name, arguments)`, positional arguments named by the API method's signature."
     from bfcl_eval.constants.executable_backend_config import CLASS_FILE_PATH_MAPPING
@@ -69,6 +72,7 @@ def bfcl_call(text:str, env:BfclEnv) -> tuple[str, dict]:
         else: raise BenchError(f"no API class of {env.entry['id']} has {name}; cannot name the arguments of {text!r}.")
     return name, args
 
+# %% ../nbs/runtime/41_toolagent.ipynb #50d0c349
 class _GroundTruth:
     "`OracleAgent` on a tool-calling kind: replays the ground truth of the task behind an open environment (see above); `user()` is the scripted user τ2 needs."
     name = 'oracle'
@@ -96,6 +100,7 @@ class _GroundTruth:
     def act(self, messages, tools, record_id='') -> Reply:
         return self.plan.pop(0) if self.plan else Reply(text=STOP)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #c57f1627
 def oracle_script(live:ToolEnv) -> _GroundTruth:
     "What `OracleAgent` plays on an open tool environment: `plan` (the agent's replies in order) and `blocks` (τ2: the user's calls)."
     return _GroundTruth(live)
@@ -110,6 +115,7 @@ def tool_turn(live:ToolEnv, # an open environment
     answer = live.user_turn(text or '')
     return [answer] if answer is not None else []
 
+# %% ../nbs/runtime/41_toolagent.ipynb #f8e72755
 def run_tool_episode(agent, # ToolAgent, the ground truth (None), or any agent answering act(messages, tools, record_id)
                      env:Environment, # an environment record of a tool-calling kind
                      *, user=None, # τ2's user: Tau2User(models['simulator']) or ScriptedUser (default: the oracle's script, else a scripted user)
@@ -156,6 +162,7 @@ class _Replay:
         m = self.turns.pop(0)
         return Reply(text=m.get('content') or '', tool_calls=m.get('tool_calls') or None)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #3c8e0e29
 class ToolKind(EnvironmentKind):
     "The shared part of the tool-calling kinds (τ2, BFCL): the episode is a conversation with the benchmark's tools, its evaluator the verifier."
     tool_calling = True
@@ -190,6 +197,7 @@ def _nothing_to_do(oracle_env:ToolEnv, nop_env:ToolEnv) -> bool:
     same = (oracle_env.env.get_db_hash(), oracle_env.env.get_user_db_hash()) == (nop_env.env.get_db_hash(), nop_env.env.get_user_db_hash())
     return same and not (ec.communicate_info or ec.env_assertions or 'ACTION' in [str(getattr(b, 'value', b)) for b in ec.reward_basis])
 
+# %% ../nbs/runtime/41_toolagent.ipynb #989c2078
 def replay_check(records:list[tuple[TaskSpec, Environment]]) -> pd.DataFrame:
     "Oracle and nop rewards under the benchmark's own evaluator, per task, with the expected nop reward."
     import pandas as pd
@@ -201,6 +209,7 @@ def replay_check(records:list[tuple[TaskSpec, Environment]]) -> pd.DataFrame:
         rows[-1]['nop_expected'] = 1.0 if isinstance(live_o, Tau2Env) and _nothing_to_do(live_o, live_n) else 0.0
     return pd.DataFrame(rows)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #768a2745
 def _episode_reward(agent, live:ToolEnv, max_steps:int=200) -> float:
     "Drive an already open environment to its end (the loop of `run_tool_episode`, without the record) and verify it."
     messages = live.start()
@@ -216,6 +225,7 @@ def tool_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     system = strip_scaffold(traj.system_prompt) if strip else traj.system_prompt
     return ([{'role': 'system', 'content': system}] if system else []) + [m for st in traj.steps for m in st.messages]
 
+# %% ../nbs/runtime/41_toolagent.ipynb #c38e1335
 def tool_chat_rows(traj:Trajectory, strip:bool=True) -> list[dict]:
     "One `{prompt, completion, tools}` row per assistant message of a tool-calling episode."
     msgs, rows, tools = tool_messages(traj, strip), [], []
@@ -227,6 +237,7 @@ def tool_chat_rows(traj:Trajectory, strip:bool=True) -> list[dict]:
         offset += len(st.messages)
     return rows
 
+# %% ../nbs/runtime/41_toolagent.ipynb #fa4c8cd2
 def tool_atif(traj:Trajectory, strip:bool=False) -> dict:
     "The trajectory as an ATIF document whose agent steps carry the real tool calls and their results."
     doc = to_atif(traj, strip)
@@ -258,12 +269,14 @@ def parse_tool_turn(text:str) -> Reply|None:
                                               for c in calls): return None
     return Reply(text=str(obj.get('content') or ''), tool_calls=normalize_tool_calls(calls) or None)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #c807fa6e
 class _KnownOpening:
     "A τ2 user whose first words are already known (a GRPO prompt holds them); later turns come from `user`."
     def __init__(self, user, text:str): self.user, self.text = user, text
     def opening(self, env) -> str: return self.text
     def reply(self, env, text:str) -> str: return self.user.reply(env, text)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #dcf79d52
 @dataclass
 class ToolEpisodeResult:
     "How a step-wise tool episode ended: the evaluator's reward and verdict, turns taken, replies that were not tool turns."
@@ -273,6 +286,7 @@ class ToolEpisodeResult:
     format_errors: int = 0
     error: str|None = None             # the evaluator could not score the episode (the reward is then 0)
 
+# %% ../nbs/runtime/41_toolagent.ipynb #b2e52cd0
 class ToolEpisode:
     "A τ2 or BFCL environment played turn by turn by a policy that writes text: `reset()`, `step(text)`, `done`, `result()`."
     def __init__(self, env:Environment, # an environment record of a tool-calling kind
@@ -313,6 +327,7 @@ def step(self:ToolEpisode, reply:str) -> list[dict]:
     if tools != self.tools: self.tools = tools; view.append({'role': 'user', 'content': tool_menu(tools)})
     return [] if self.done else view
 
+# %% ../nbs/runtime/41_toolagent.ipynb #ec847596
 @patch
 def result(self:ToolEpisode, role:str='') -> ToolEpisodeResult:
     "The benchmark evaluator's verdict on the state the episode reached."

@@ -12,8 +12,11 @@ import yaml
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from tqdm.auto import tqdm
-from .core import *
-from .core import TermworldError, ConfigError, log
+from .core import (CHEATSHEET_DELIM, Command, Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample, Section,
+                            Step, StoreError, TaskSpec, TaskSplit, TermworldError, Trajectory, Verdict,
+                            add_scaffold, ancestors, config_rows, config_section, current_split, declared,
+                            key_error, lineage, load_config, log, needs, package_path, presets, stable_unit,
+                            strip_scaffold)
 from .formats import to_chat
 from .runtime import kind_of, EnvironmentKind
 # what SFT shares with GRPO (69_finetune) and GRPO itself (71_grpo): what they define stays importable from here
@@ -66,10 +69,12 @@ def _agent():
     from termworld import agent
     return agent
 
+# %% ../nbs/distill/70_train.ipynb #1792a314
 def chat_messages(traj:Trajectory, strip:bool=True) -> list[dict]:
     "The trajectory as chat messages (system, task, then assistant/observation turns), scaffold stripped unless `strip=False`."
     return to_chat(traj, strip=strip)
 
+# %% ../nbs/distill/70_train.ipynb #d79480b7
 def scaffold_texts(traj:Trajectory) -> list[str]:
     "The scaffold pieces a trajectory ran with: its guideline and cheatsheet texts (non-empty)."
     return [t.strip() for t in (traj.guideline, traj.cheatsheet) if t and t.strip()]
@@ -82,6 +87,7 @@ def _distinct_lines(text:str, known:str, min_chars:int=30) -> list[str]:
     lines = [' '.join(l.split()) for l in text.splitlines()]
     return [l for l in lines if len(l) >= min_chars and l not in known]
 
+# %% ../nbs/distill/70_train.ipynb #457aef66
 def scaffold_leaks(prompt:list[dict], traj:Trajectory, kept:bool=False) -> list[str]:
     "Where a row's prompt still carries the trajectory's scaffold ([] when clean); with `kept`, whether the guideline is missing."
     head = ' '.join(' '.join(str(m.get('content', '')).split()) for m in prompt[:2])
@@ -103,6 +109,7 @@ def unroll(messages:list[dict]) -> list[tuple[list[dict], list[dict]]]:
     "One `(prompt, [assistant message])` pair per assistant turn of a conversation."
     return [(messages[:i], [messages[i]]) for i, m in enumerate(messages) if m.get('role') == 'assistant']
 
+# %% ../nbs/distill/70_train.ipynb #41c3b478
 def trajectory_examples(traj:Trajectory, source:str, strip:bool=True,
                         kind:EnvironmentKind|None=None, # the trajectory's environment kind (default: the kind its verdict names, else Terminus-2)
                        ) -> list[SFTExample]:
@@ -143,6 +150,7 @@ def trajectory_sources(teacher:Iterable[Trajectory], recovered:Iterable[Trajecto
         if t.ok and t.passed: out[t.id] = 'recovered'
     return out
 
+# %% ../nbs/distill/70_train.ipynb #358c0684
 def select_variant(variant:str, examples:Iterable[SFTExample], train_tasks:Iterable[str], reduced_fraction:float=0.5,
                    seed:int=0) -> list[SFTExample]:
     "The rows of one variant: its sources, stripped or kept scaffold, training tasks only (a reduced share for `reduced`)."
@@ -184,6 +192,7 @@ def variant_weights(variant:str, # a name in VARIANTS
     if failure_weight >= 0: raise ConfigError(f"sft.failure_weight must be negative (got {failure_weight}); it is the sign of the suppression loss.")
     return {s: float(failure_weight) for s in VARIANTS[variant].get('negative', ())}
 
+# %% ../nbs/distill/70_train.ipynb #d08a1e8f
 @patch
 def identity(self:SFTDataset) -> dict:
     "Variant and rows, plus the weights of a signed variant (unsigned variants keep their ids)."
@@ -202,8 +211,10 @@ def _counts(rows:list[SFTExample]) -> dict[str, dict[str, int]]:
     out['tasks']['total'] = len({r.task_id for r in rows})
     return out
 
+# %% ../nbs/distill/70_train.ipynb #49e6a22e
 def _sentence(text:str) -> str: return text[:1].upper() + text[1:]
 
+# %% ../nbs/distill/70_train.ipynb #4c410471
 def dataset_card(ds:SFTDataset, split:TaskSplit|None=None, note:str='') -> str:
     "The README.md of an exported variant: what it is, provenance counts and the scaffold check."
     c = ds.counts
@@ -226,6 +237,7 @@ def dataset_card(ds:SFTDataset, split:TaskSplit|None=None, note:str='') -> str:
     lines += ['', f'Columns: `prompt` (messages), `completion` (one assistant message), `task_id`, `trajectory_id`, `source`, `turn`{weight}.', '']
     return '\n'.join(lines)
 
+# %% ../nbs/distill/70_train.ipynb #1f2a64bf
 def export_dataset(rows:list[SFTExample], folder:str|Path, card:str='',
                    weights:dict[str, float]|None=None, # loss weight per source (a `weight` column when given)
                   ) -> Path:
@@ -250,6 +262,7 @@ def export_dataset(rows:list[SFTExample], folder:str|Path, card:str='',
     os.replace(tmp, folder)
     return folder
 
+# %% ../nbs/distill/70_train.ipynb #087e41e4
 def load_rows(folder:str|Path) -> list[dict]:
     "The rows of an exported variant (from its JSONL)."
     path = Path(folder)/'train.jsonl'
@@ -273,17 +286,20 @@ class SFTSection(Section):
         if moved: raise ConfigError(f"sft.{moved[0]} is now split.{moved[0]} (the task split is its own stage); move the key.")
         return data
 
+# %% ../nbs/distill/70_train.ipynb #50bfdb62
 def training_leaks(store:RunStore, split:TaskSplit, ids:Iterable[str]) -> list[str]:
     "The ids among `ids` (training rows, trajectories) whose lineage reaches an evaluation task ([] = no leakage)."
     graph, held = lineage(store), set(split.eval_task_ids)
     return [i for i in ids if (ancestors(graph, [i]) | {i}) & held]
 
+# %% ../nbs/distill/70_train.ipynb #88c8fd56
 def _audit(rows:list[SFTExample], store:RunStore) -> list[str]:
     "The recover module's scaffold audit over the rows (with the recovery attempts' cheatsheets)."
     from termworld.recover import audit_stripped
     attempts = store.read('recovered', kind=RecoveryAttempt)
     return audit_stripped(attempts + list(rows))
 
+# %% ../nbs/distill/70_train.ipynb #91ed7645
 def run_sft(cfg:Config, store:RunStore):
     "Build the SFT rows and the named variants from teacher and recovered trajectories."
     unknown = [v for v in cfg.sft.variants if v not in VARIANTS]
@@ -333,6 +349,7 @@ def run_sft(cfg:Config, store:RunStore):
         if not rows: ds.status, ds.error = 'empty', f"no training rows for variant {variant!r} (no {'/'.join(spec['sources'])} trajectories on training tasks)."
         store.append('sft', ds)
 
+# %% ../nbs/distill/70_train.ipynb #2d89b26f
 def sft_datasets(store:RunStore) -> dict[str, SFTDataset]:
     "The latest `SFTDataset` of each variant in a run."
     return {d.variant: d for d in store.read('sft', kind=SFTDataset)}
@@ -361,10 +378,12 @@ class Recipe(BaseModel):
     @property
     def gradient_checkpointing(self) -> bool: return checkpointing_on(self.args)
 
+# %% ../nbs/distill/70_train.ipynb #662392dd
 def recipes() -> list[str]:
     "Names of the shipped training recipes."
     return sorted(p.stem for p in package_path('presets', 'train').glob('*.yaml'))
 
+# %% ../nbs/distill/70_train.ipynb #6c2026b3
 _OWN_KEYS = tuple(k for k in Recipe.model_fields if k != 'sft')
 
 def load_recipe(name:str, sft:dict|None=None, **overrides) -> Recipe:
@@ -392,6 +411,7 @@ def fit_prompt(prompt:list[dict], completion:list[dict], count:Callable[[list[di
         dropped += 1
     return prompt, dropped
 
+# %% ../nbs/distill/70_train.ipynb #993bf33f
 def token_counter(tokenizer) -> Callable[[list[dict]], int]:
     "A function counting a conversation's tokens with the model's chat template."
     def count(messages):
@@ -413,6 +433,7 @@ def load_for_training(source:str, recipe:Recipe, device:str|None=None, tok=None)
     model = AutoModelForCausalLM.from_pretrained(source, **kw)
     return tok, model
 
+# %% ../nbs/distill/70_train.ipynb #7e40af41
 def training_tokenizer(source:str):
     "The tokenizer a base model trains with (padding with end-of-sequence where it has no pad token)."
     from transformers import AutoTokenizer
@@ -420,6 +441,7 @@ def training_tokenizer(source:str):
     if tok.pad_token is None: tok.pad_token = tok.eos_token
     return tok
 
+# %% ../nbs/distill/70_train.ipynb #ac95b9de
 def lora_config(recipe:Recipe):
     "The peft LoraConfig of a recipe (None for full fine-tuning)."
     if recipe.method == 'full': return None
@@ -427,22 +449,26 @@ def lora_config(recipe:Recipe):
     return LoraConfig(r=recipe.lora_r, lora_alpha=recipe.lora_alpha, lora_dropout=recipe.lora_dropout,
                       target_modules=recipe.target_modules, task_type='CAUSAL_LM')
 
+# %% ../nbs/distill/70_train.ipynb #7c48ce24
 def sft_arguments(recipe:Recipe, output_dir:str|Path, settings:dict, seed:int=0) -> dict:
     "The SFTConfig arguments of a recipe on a device (`device_settings`); padding-free without packing carries no max_length (rows are fitted before, since trl then does not truncate)."
     args = trl_arguments(SFT_DEFAULTS, recipe.sft, output_dir, settings, seed)
     if args.get('padding_free') and not args.get('packing'): args['max_length'] = None
     return args
 
+# %% ../nbs/distill/70_train.ipynb #c4170fb2
 def sft_config(recipe:Recipe, output_dir:str|Path, device:str|None=None, seed:int=0):
     "trl's SFTConfig for a recipe on a device (default: auto)."
     from trl import SFTConfig
     return SFTConfig(**sft_arguments(recipe, output_dir, device_settings(device, recipe.gradient_checkpointing), seed))
 
+# %% ../nbs/distill/70_train.ipynb #ba8ed8f6
 def plain_tool_row(row:dict) -> dict:
     "A row with `tools` as the local model sees its tool turns (`termworld.llm.tool_prompt`): prompt as sent, completion as tool-turn JSON."
     from termworld.llm import tool_prompt, tool_turn_text
     return dict(prompt=tool_prompt(row['prompt'], row['tools']), completion=[{'role': 'assistant', 'content': tool_turn_text(row['completion'][0], row['tools'])}])
 
+# %% ../nbs/distill/70_train.ipynb #ce2d380b
 def train_sft(rows:list[dict], # prompt-completion rows (dicts with `prompt` and `completion`)
               base:str, # base model: a local directory or Hugging Face id (see `base_model_path`)
               out:str|Path, # run folder: checkpoints/ and adapter/ (or model/) go here
@@ -510,6 +536,7 @@ class SuppressionSettings(Section):
     form: Literal['clamped', 'unlikelihood'] = 'clamped'  # clamped: -|w|·min(NLL, nll_cap), the paper's negative SFT loss with a floor | unlikelihood: |w|·-log(1-p)
     nll_cap: float = Field(5.0, gt=0)   # clamped: a suppressed token stops being pushed once its NLL passes this (p < e^-cap)
 
+# %% ../nbs/distill/70_train.ipynb #5e1b15ff
 def signed_token_loss(log_probs, # (batch, tokens) log-probabilities of the label tokens
                       weights, # (batch, tokens) per-token loss weight: > 0 learn, < 0 suppress
                       mask, # (batch, tokens) which tokens carry a label
@@ -609,10 +636,12 @@ class TrainSection(Section):
 
     def key_help(self, field:str|None, key:str) -> str|None: return (trl_fields('SFTConfig') or {}).get(key) if field == 'sft' else None
 
+# %% ../nbs/distill/70_train.ipynb #fdf22b15
 def effective_recipe(sec:TrainSection) -> Recipe:
     "The recipe file named by the section, with the section's non-None choices and its `sft` keys over the file's."
     return load_recipe(sec.recipe, sft=sec.sft, **{k: getattr(sec, k) for k in _OWN_KEYS})
 
+# %% ../nbs/distill/70_train.ipynb #bdf28a22
 def run_train(cfg:Config, store:RunStore):
     "Fine-tune the student on each SFT variant (and optionally run GRPO); records a TrainRun per model."
     sec = cfg.train
@@ -647,6 +676,7 @@ def run_train(cfg:Config, store:RunStore):
         runs[variant] = run
     if sec.grpo.enabled: run_grpo(cfg, store, base_spec, runs)
 
+# %% ../nbs/distill/70_train.ipynb #6b8ea399
 def train_runs(store:RunStore) -> dict[str, TrainRun]:
     "The latest TrainRun per variant (including GRPO runs, named grpo or grpo-<init>)."
     return {r.variant: r for r in store.read('train', kind=TrainRun)}
@@ -664,6 +694,7 @@ def report_sft(store:RunStore) -> str:
                      f"{d.counts.get('tasks', {}).get('total', 0)} | {'stripped' if d.stripped else 'kept'} | {'passed' if not d.leaks else f'{len(d.leaks)} problems'} |")
     return '\n'.join(lines)
 
+# %% ../nbs/distill/70_train.ipynb #91547eb7
 def report_train(store:RunStore) -> str:
     "Markdown: each trained student (method, steps, loss, tokens/s, spec) or why it was skipped."
     lines = ['## Training', '', '| model | method | status | steps | loss first → last | tokens/s | seconds | student spec |', '|---|---|---|---|---|---|---|---|']

@@ -13,7 +13,9 @@ from typing import Iterable
 import pandas as pd
 from pydantic import Field
 
-from .core import *
+from .core import (BudgetExceeded, Config, ConfigError, EnvFile, Environment, RunStore, SECTIONS, Step, StoreError, TaskSpec,
+                            Trajectory, Verdict, config_section, current_split, declared, get_executor, load_config,
+                            next_round_tasks)
 from .scale import StageContext, per_process
 from .runtime import run_episode, kind_of, KINDS, EpisodeSettings
 from .agent import trajectory_id, sandbox_options
@@ -37,20 +39,24 @@ def _teacher(cfg:Config, store:RunStore|None, role:str='teacher'):
     from termworld.llm import Models
     return Models(cfg, store, stage='trajectories')[role]
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #f3e8a87d
 def _stage_teacher(ctx): return _teacher(ctx.cfg, ctx.store)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #b3a46ece
 def _episode(ctx, job:tuple) -> Trajectory:
     "One verified episode of the stage (a module-level function, so that Ray can send it to a worker)."
     env, k, guideline = job
     return run_episode(ctx.llm, env, guideline=guideline, sample=k, store=ctx.store, settings=ctx.cfg.trajectories, cfg=ctx.cfg,
                        **sandbox_options(ctx.cfg))
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #6ca335a1
 def evaluation_tasks(cfg:Config, store:RunStore) -> set[str]:
     "The task ids the run's split holds out (the `split` stage runs first), so that no teacher data is made on them."
     split = current_split(store)
     if split is None: raise ConfigError(f"no task split in {store.root}: run the split stage first (termworld run --only split), or set trajectories.skip_eval_tasks=false.")
     return set(split.eval_task_ids)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #fcf1b108
 def run_trajectories(cfg:Config, store:RunStore, llm=None):
     "Collect teacher trajectories on the built environments (optionally the training tasks' only), verified, failures kept."
     s = cfg.trajectories
@@ -84,6 +90,7 @@ def tool_call_error(content) -> bool:
         except (ValueError, SyntaxError): return False
     return isinstance(obj, dict) and 'error' in obj
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #a5ee5a90
 def tool_episode_row(traj:Trajectory, kind:str) -> dict:
     "One tool-calling episode: its tool calls, the calls whose result is an error, reward, and the verifier's parts its kind names (τ2: share of each kind of check passed; BFCL: share of turns passed)."
     msgs = [m for st in traj.steps for m in st.messages]
@@ -93,6 +100,7 @@ def tool_episode_row(traj:Trajectory, kind:str) -> dict:
                tool_call_errors=sum(tool_call_error(m.get('content')) for m in msgs if m.get('role') == 'tool'))
     return row | kind_of(kind).statistics(traj)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #9a0bf187
 def tool_statistics(trajs:Iterable[Trajectory], # trajectories of any kinds (terminal ones are left out)
                     kinds:dict[str, str]|None=None, # environment id → its kind (default: the kind of each verdict's verifier)
                    ) -> pd.DataFrame:
@@ -114,7 +122,6 @@ def tool_statistics(trajs:Iterable[Trajectory], # trajectories of any kinds (ter
                         'mean reward': g.reward.mean()})
     return out.join(g[parts].mean())[cols]
 
-
 # %% ../nbs/terminal_world/40_trajectories.ipynb #fb010124
 _PAPER = {'avg steps': 13.44, 'tokens / trajectory': 18176, 'distinct bash commands': 1939}
 
@@ -124,6 +131,7 @@ def _fmt(x) -> str:
         return f"{x:.3f}" if abs(x) < 10 else f"{x:,.1f}"
     return f"{x:,}" if isinstance(x, int) else str(x)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #2541af64
 def report_trajectories(store:RunStore) -> str:
     "The trajectories section of report.md."
     trajs = store.read('trajectories')
@@ -174,11 +182,13 @@ def teacher_outcomes(trajs:Iterable[Trajectory], # trajectory records
                 success_rate=len(passed) / len(done) if done else math.nan,
                 avg_steps_successful=sum(len(t.steps) for t in passed) / len(passed) if passed else math.nan)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #6542d887
 def _store(run) -> RunStore:
     if isinstance(run, RunStore): return run
     if not (Path(run)/'trajectories.jsonl').exists(): raise StoreError(f"{run} has no trajectories.jsonl; pass a run directory whose trajectories stage ran.")
     return RunStore(run, create=False)
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #f5334334
 def guideline_table(runs:dict[str, str|Path|RunStore], # arm label -> run directory (or store), e.g. {'w/ G': 'runs/tw-teacher-guideline/with_guideline'}
                     role:str='teacher') -> pd.DataFrame:
     "TW Table 16: per arm, success rate and average steps of successful trajectories over the tasks every arm ran."
@@ -192,6 +202,7 @@ def task_source(origin:str|None) -> str:
     "The source a task's `origin` names: `synthesis` (ours), or the benchmark or importer before its first colon."
     return (origin or 'synthesis').split(':', 1)[0]
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #e67ec5bb
 def pass_rate_by_source(trajs:Iterable[Trajectory], tasks:Iterable[TaskSpec], role:str='teacher') -> pd.DataFrame:
     "TW Table 14: the role's pass rate on each task source (our synthesized tasks first), over verified trajectories."
     source = {t.id: task_source(t.origin) for t in tasks}
@@ -205,6 +216,7 @@ def pass_rate_by_source(trajs:Iterable[Trajectory], tasks:Iterable[TaskSpec], ro
     df = pd.DataFrame(rows, columns=['source', 'tasks', 'trajectories', 'passed', 'pass_rate'])
     return df.sort_values('source', key=lambda s: s.map(lambda x: (x != 'synthesis', x))).set_index('source')
 
+# %% ../nbs/terminal_world/40_trajectories.ipynb #9af828a9
 def task_difficulty(run:str|Path|RunStore, role:str='teacher') -> pd.DataFrame:
     "Table 14 from a run directory: `pass_rate_by_source` over its trajectories and tasks."
     st = _store(run)

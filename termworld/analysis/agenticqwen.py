@@ -11,7 +11,8 @@ from typing import Iterable
 
 import numpy as np
 import pandas as pd
-from ..core import *
+from ..core import (Config, ConfigError, Environment, RunStore, TaskSpec, Trajectory, Verdict, data_path, is_kind, load_config, needs,
+                            package_path)
 from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord, BehaviorTree, Scenario, rubric_for_path, path_tools
 from ..evaluate import latest_summaries, trial_table, per_task
 
@@ -58,6 +59,7 @@ def published_values(name:str='table1') -> pd.DataFrame:
                               source=f"{a['source']}, row {r}, column {a['columns'][c]}", read_off_chart=a['read_off_chart'])
                          for r, vals in df.iterrows() for c, v in vals.items()])
 
+# %% ../../nbs/analysis/agenticqwen.ipynb #f95b4797
 def table_mismatches(pub:pd.DataFrame, # a `PUBLISHED` table (or a copy)
                      text:str, # the paper's full text
                     ) -> list[str]:
@@ -90,6 +92,7 @@ def round_gains(store:RunStore, metric:str='agent_pass_rate', flywheel:str='agen
     gains = (wide - wide.iloc[0]).add_suffix(' gain')
     return pd.concat([wide, gains], axis=1)
 
+# %% ../../nbs/analysis/agenticqwen.ipynb #7a0d84da
 def plot_gains(df:pd.DataFrame, path:str|Path|None=None, ylabel:str='agent pass rate',
                percent:bool=True, # the metric is a rate, drawn in percent; False: a count (the reasoning flywheel's `kept`), drawn as it is
               ):
@@ -119,6 +122,7 @@ def benchmark_trials(store:RunStore) -> pd.DataFrame:
                  for t in (trajs[i] for i in e.trajectory_ids) if t.verdict is not None]
     return pd.DataFrame(rows, columns=['round', 'category', 'task_id', 'trial', 'passed'])
 
+# %% ../../nbs/analysis/agenticqwen.ipynb #76d88951
 def benchmark_rounds(store:RunStore, strict:bool=False, # raise when the rounds were not scored on the same tasks
                     ) -> pd.DataFrame:
     "Fig. 2 on the benchmarks: per round (index) each τ2 domain's and BFCL category's Avg@k on the tasks every round was scored on, and the gain against round 0 as `<column> gain`."

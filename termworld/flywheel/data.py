@@ -6,7 +6,7 @@
 from __future__ import annotations
 import json
 from typing import Callable
-from ..core import *
+from ..core import (RunStore, SFTExample, TaskSpec, Trajectory, current_split, descendants, lineage, package_path)
 from .trees import FlywheelError, Scenario
 from .users import FlywheelEpisode, FlywheelTask, _recorded_turn, student_view
 
@@ -21,6 +21,7 @@ def held_out_lineage(store:RunStore) -> set[str]:
     if split is None: return set()
     return set(split.eval_task_ids) | descendants(lineage(store), split.eval_task_ids)
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #a0cc22a4
 def failed_tasks(store:RunStore, limit:int|None=None) -> list[tuple[TaskSpec, Trajectory]]:
     "Training tasks with a failed verified trajectory in `trajectories`, each with one failing trajectory (never an evaluation task or its descendant)."
     held = held_out_lineage(store)
@@ -31,10 +32,12 @@ def failed_tasks(store:RunStore, limit:int|None=None) -> list[tuple[TaskSpec, Tr
         out.setdefault(tr.task_id, (tasks[tr.task_id], tr))
     return list(out.values())[:limit]
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #42d990e2
 def personas() -> list[str]:
     "The personas used to rewrite variants into applied domains."
     return [l.strip() for l in package_path('data', 'flywheel', 'personas.txt').read_text().splitlines() if l.strip()]
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #4e467024
 def _failure_text(tr:Trajectory|None) -> str:
     if tr is None: return 'The model failed an earlier variant of this task.'
     v = tr.verdict
@@ -46,15 +49,18 @@ def flywheel_tasks(store:RunStore, flywheel:str='agentic', status:str|None='ok')
     "The stored flywheel tasks of one flywheel (default: kept ones)."
     return [t for t in store.read('flywheel') if t.kind == 'flywheel_task' and t.flywheel == flywheel and (status is None or t.status == status)]
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #b212e877
 def flywheel_grpo_rows(store:RunStore) -> list[dict]:
     "GRPO dataset rows from kept agentic tasks: `prompt`, `rubric` (JSON), `task_id`."
     return [dict(prompt=[{'role': 'system', 'content': t.system_prompt()}, {'role': 'user', 'content': t.user_instruction}],
                  rubric=t.rubric.model_dump_json(), task_id=t.id) for t in flywheel_tasks(store) if t.rubric]
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #67aaa3fa
 def flywheel_sft_examples(store:RunStore) -> list[SFTExample]:
     "SFT rows (one per assistant turn) from rollouts of kept tasks that scored 1.0."
     return _sft_rows(flywheel_tasks(store))
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #a8db2a0e
 def _sft_rows(tasks:list[FlywheelTask]) -> list[SFTExample]:
     "Per agent turn of each rollout that scored 1.0: the `student_view` prompt of that turn and the turn as the grammar writes it."
     out = []
@@ -71,6 +77,7 @@ def _sft_rows(tasks:list[FlywheelTask]) -> list[SFTExample]:
 # %% ../../nbs/agenticqwen/64_data.ipynb #35041449
 def _prompt_key(prompt:list[dict]) -> str: return json.dumps([(m['role'], m['content']) for m in prompt])
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #51a17a3e
 def episode_rows(tasks:list[FlywheelTask], user_llm, params:dict|None=None) -> tuple[list[dict], dict[str, FlywheelTask]]:
     "GRPO rows (`prompt`: the agent's first view, `task_id`) and the task behind each prompt; tasks that open identically keep the first."
     rows, by_prompt = [], {}
@@ -82,6 +89,7 @@ def episode_rows(tasks:list[FlywheelTask], user_llm, params:dict|None=None) -> t
         rows.append(dict(prompt=prompt, task_id=t.id))
     return rows, by_prompt
 
+# %% ../../nbs/agenticqwen/64_data.ipynb #211cd262
 def episode_factory(by_prompt:dict[str, FlywheelTask], scenarios:dict[str, Scenario], user_llm, tool_llm=None, judge=None,
                     max_turns:int=8, params:dict|None=None) -> Callable[[list[dict]], FlywheelEpisode]:
     "`make(prompt)`: a fresh episode of the task a GRPO prompt opens (its first user message is the prompt's)."

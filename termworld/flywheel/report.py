@@ -8,7 +8,7 @@ import hashlib, json, random, re
 from pathlib import Path
 from typing import Callable
 import pandas as pd
-from ..core import *
+from ..core import (Config, Environment, RunStore, TaskSpec, TaskSplit, Trajectory, Verdict, load_config, log, needs)
 from ..llm import LLMError, STAND_INS
 from ..evaluate import family_results, family_effects, plot_families
 from ..families import md_section
@@ -26,6 +26,7 @@ def flywheel_stats(store:RunStore) -> pd.DataFrame:
     rows = [r.model_dump(exclude={'id', 'kind', 'status', 'error'}) for r in store.read('flywheel') if r.kind == 'flywheel_round']
     return pd.DataFrame(rows).sort_values(['flywheel', 'scenario', 'round']).reset_index(drop=True) if rows else pd.DataFrame()
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #ce6086b0
 def plot_rounds(df:pd.DataFrame, path:str|Path|None=None):
     "Per-round curves (the paper's Fig. 2 shape): tree leaves, tasks kept and agent pass rate per scenario."
     import matplotlib; matplotlib.use('Agg', force=False)
@@ -42,8 +43,10 @@ def plot_rounds(df:pd.DataFrame, path:str|Path|None=None):
         Path(path).parent.mkdir(parents=True, exist_ok=True); fig.savefig(path, dpi=110, bbox_inches='tight'); plt.close(fig)
     return fig
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #772d0c5c
 def _f(x, fmt='{:.2f}'): return '–' if x is None or x != x else fmt.format(x)
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #947abd65
 def report_flywheel(store:RunStore) -> str:
     "The flywheel section of report.md."
     df = flywheel_stats(store)
@@ -87,6 +90,7 @@ def report_flywheel(store:RunStore) -> str:
 # %% ../../nbs/agenticqwen/67_report.ipynb #a7c1e0d9
 def _n(count:int, noun:str) -> str: return f"{count} {noun}{'' if count == 1 else 's'}"
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #83c48f9b
 def what_moved(store:RunStore) -> list[str]:
     "Plain sentences on a flywheel that trains: per round the student, what it trained on, the training reward (or loss) first → last, the held-out score and its change; then what moved overall."
     rounds = sorted((m for m in store.read('flywheel') if m.kind == 'flywheel_model' and not m.control), key=lambda m: m.round)
@@ -124,6 +128,7 @@ def json_or(text:str, default):
     try: return json.loads(text)
     except (json.JSONDecodeError, TypeError): return default
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #eea0d45c
 def standin_expand(user:str) -> dict:
     "An `Expansion` for the case the tree does not cover: the negation of its first check, handled by a tool the tree never calls."
     tree = md_section(user, 'Current tree')
@@ -136,6 +141,7 @@ def standin_expand(user:str) -> dict:
     return {'branches': [{'at': root, 'condition': f'the case is outside the usual rule ({neg})', 'action': f'tool_call: {unused[0]}',
                           'check': neg, 'then': [], 'outcome': f'{unused[0]} done and confirmed to the customer'}]}
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #ab1faba1
 def _draw(op:str, value:str, rng:random.Random|None=None):
     "A value that makes `key op value` true: drawn with `rng`, or the nearest fixed one without it."
     if rng is not None and value.lower() in ('true', 'false'):
@@ -149,12 +155,14 @@ def _draw(op:str, value:str, rng:random.Random|None=None):
             '>': lambda: rng.randint(v + 1, v + 40), '>=': lambda: rng.randint(v, v + 40), '==': lambda: v,
             '!=': lambda: v + rng.randint(1, 12)}[op]()
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #003e04c5
 def _fresh_id(old:str, rng:random.Random) -> str:
     "An identifier of `old`'s form (its letters, then as many digits) drawn with `rng`."
     head = re.match(r'[A-Za-z]*', old).group(0)
     n = max(3, len(old) - len(head))
     return head + str(rng.randrange(10 ** (n - 1), 10 ** n))
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #f0976b1a
 def standin_invert(user:str, draw:bool=True) -> dict:
     "An `Inversion`: the base state with fresh identifiers and the path's checks made true (`draw`: drawn from the prompt, so each task of a path differs; else the base identifiers and fixed values), a user who names the record, one SOP rule per path tool."
     rng = random.Random(hashlib.sha256(user.encode()).hexdigest()) if draw else None
@@ -174,6 +182,7 @@ def standin_invert(user:str, draw:bool=True) -> dict:
             'user_instruction': f"You want your problem with {ref} solved today. Mention {ref} in your first message.",
             'sop': rules or ['Help the customer.']}
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #87704a34
 def standin_user(system:str, messages:list[dict]) -> str:
     "The simulated user: names the record (with the adversary's claim, if any), then ends the conversation."
     stop = re.search(r'end your message with (\S+?)\.?\s*$', system.split('\n\n')[0], re.M)
@@ -185,6 +194,7 @@ def standin_user(system:str, messages:list[dict]) -> str:
         return f"Hello, I need help with {ref.group(1) if ref else 'my order'}.{claim}"
     return f"Thank you, that settles it. {stop}"
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #73be2c44
 def standin_turn(system:str, messages:list[dict]) -> dict:
     "An `AgentTurn` of an agent that follows the SOP literally: the rule's first tool, then the tool whose rule holds on the returned facts, then a closing message."
     tools = {t.get('function', {}).get('name'): t.get('function', {}).get('parameters', {}).get('required', [])
@@ -205,6 +215,7 @@ def standin_turn(system:str, messages:list[dict]) -> dict:
             if holds and tool not in calls: return {'tool': tool, 'arguments': args(tool, facts), 'message': '', 'done': False}
     return {'tool': '', 'arguments': {}, 'message': 'It is done; you will see it on your account shortly.', 'done': True}
 
+# %% ../../nbs/agenticqwen/67_report.ipynb #26265fd8
 def flywheel_standin(options:str='') -> Callable:
     "The replies of `fake:flywheel`: synthesizer (tree growth, inversion), simulated user and validator on the shipped scenarios (a scripted fake)."
     if options: raise LLMError(f"fake:flywheel takes no options (got {options!r}).")

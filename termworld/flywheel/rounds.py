@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 import pandas as pd
 from ..prompt import render_messages
-from ..core import *
-from ..core import ConfigError, log
+from ..core import (Config, ConfigError, Environment, Record, RunStore, SFTExample, TaskSpec, Trajectory, content_id, get_executor, log)
 from ..llm import Models, LLMError
 from ..scale import StageContext
 from ..train import GRPOSettings, episode_rollout_func, episode_reward, episode_format_reward
@@ -34,6 +33,7 @@ __all__ = ['gate_variant', 'reasoning_round', 'agentic_round', 'FlywheelModel', 
 # %% ../../nbs/agenticqwen/66_rounds.ipynb #c5394243
 def _params(cfg) -> dict: return dict(cfg.flywheel.params)
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #696786a2
 def gate_variant(ctx:StageContext, # the flywheel's context (`models`, and `sandbox` for environments)
                  spec:TaskSpec) -> TaskSpec:
     "A harder variant through the gates of any synthesized task: structure checks, the 5-dimension judge, generate-verify-repair."
@@ -53,12 +53,14 @@ def gate_variant(ctx:StageContext, # the flywheel's context (`models`, and `sand
         if not env.ok: spec.status, spec.error = 'discarded', f"environment {env.status}: {env.error}"
     return spec
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #bf2c5de0
 def _variant_spec(task:TaskSpec, rnd:int, i:int, v:Variant) -> TaskSpec:
     return TaskSpec(primitive_id=task.primitive_id, skill_ids=task.skill_ids, persona_ids=task.persona_ids,
                     sample=rnd * 1000 + i, origin=f'flywheel:{task.id}', instruction=v.instruction,
                     blueprint=task.blueprint, criteria=v.criteria or task.criteria, guideline=task.guideline,
                     scenario=task.scenario, category=task.category, subcategory=task.subcategory)
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #e5feb24e
 def _reasoning_executed(ctx:StageContext, rec:FlywheelTask, task:TaskSpec, rnd:int, i:int, v:Variant) -> FlywheelTask:
     "Gate the variant (environment and tests), then keep it only when k solver episodes in it agree on executed results."
     store, fw = ctx.store, ctx.cfg.flywheel
@@ -82,6 +84,7 @@ def _reasoning_executed(ctx:StageContext, rec:FlywheelTask, task:TaskSpec, rnd:i
     else: rec.solutions = trajs
     return rec
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #d0ccc5da
 def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> list[FlywheelTask]:
     "Variants of one failed task, each checked by k solvers (a module-level function, so that Ray can send it to a worker)."
     cfg, models, store = ctx.cfg, ctx.models, ctx.store
@@ -119,6 +122,7 @@ def _reasoning_one(ctx:StageContext, rnd:int, pers:list[str], seed:tuple) -> lis
         out.append(rec)
     return out
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #5700d005
 def reasoning_round(cfg:Config, store:RunStore, models:Models, rnd:int) -> FlywheelRound:
     "One reasoning-flywheel round: variants of failed tasks, consistency filter, kept ones written as TaskSpecs."
     fw, p = cfg.flywheel, _params(cfg)
@@ -152,6 +156,7 @@ def _observations(store:RunStore, scenario:str, rnd:int) -> str:
                          + f"; calls: {', '.join(c['name'] for c in r.calls) or 'none'}" + (f"; adversary: {t.adversary.strategy}" if t.adversary else ''))
     return '\n'.join(lines[:20])
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #cb0e3204
 def _agentic_one(ctx:StageContext, scn:Scenario, rnd:int, tree_id:str, tree, item:tuple) -> FlywheelTask|None:
     "Invert one path of the tree into a task, validate it and roll out the agent (a module-level function, so that Ray can send it to a worker)."
     cfg, models, store = ctx.cfg, ctx.models, ctx.store
@@ -185,6 +190,7 @@ def _agentic_one(ctx:StageContext, scn:Scenario, rnd:int, tree_id:str, tree, ite
     if fw.agent_rollouts: rec.rollouts = [rollout(rec, scn, models[fw.agent], models['simulator'], tool_llm, fw.max_turns, p, role=fw.agent, judge=judge)]
     return rec
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #d2986b27
 def agentic_round(cfg:Config, store:RunStore, models:Models, scn:Scenario, rnd:int) -> FlywheelRound:
     "One agentic-flywheel round for a scenario: expand the tree, invert paths into tasks, validate, roll out the agent."
     fw, p = cfg.flywheel, _params(cfg)
@@ -240,6 +246,7 @@ class FlywheelModel(Record):
     metrics: dict[str, Any] = {}
     history: list[dict] = []
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #4498353c
 class FlywheelEval(Record):
     "One held-out task scored by one round's student."
     prefix: ClassVar[str] = 'fweval'
@@ -265,18 +272,21 @@ def round_student(cfg:Config, store:RunStore, rnd:int) -> tuple[str, str|None]:
     last = max(done, key=lambda m: m.round)
     return last.trained, last.id
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #e8e4072a
 def with_student(cfg:Config, spec:str) -> Config:
     "The configuration with `models.student` set to `spec`."
     d = cfg.to_dict()
     d['models'] = {**d['models'], 'student': spec}
     return Config(d)
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #456b7a6e
 def round_models(cfg:Config, store:RunStore, llms:dict|None, spec:str) -> Models:
     "The round's models: `spec` as the student (a trained one is looked up by its spec, not by the role)."
     llms = dict(llms or {})
     if spec != cfg.models.student: llms.pop('student', None)
     return Models(with_student(cfg, spec), store, llms=llms, stage='flywheel')
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #7b06d649
 def flywheel_holdout(store:RunStore, n:int) -> list[FlywheelTask]:
     "Per scenario, the first `n` kept round-0 agentic tasks (by id): scored every round, never trained on."
     by = {}
@@ -284,8 +294,10 @@ def flywheel_holdout(store:RunStore, n:int) -> list[FlywheelTask]:
         if t.round == 0: by.setdefault(t.scenario, []).append(t)
     return [t for s in sorted(by) for t in by[s][:n]]
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #f212561b
 def _content(t:FlywheelTask): return (t.scenario, t.path, t.state, t.user_instruction, t.sop)
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #54ef90b4
 def round_training_tasks(store:RunStore, rnd:int, held:list[FlywheelTask],
                          since:int|None=None, # first round whose tasks count (default `rnd`: that round's only)
                          exclude:Iterable[str]=(), # scenarios never trained on
@@ -298,6 +310,7 @@ def round_training_tasks(store:RunStore, rnd:int, held:list[FlywheelTask],
 def _scenarios(cfg:Config) -> dict[str, Scenario]:
     return {s.name: s for s in load_scenarios(cfg.flywheel.scenarios)}
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #bba8142d
 def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios:dict[str, Scenario]|None=None,
                    control:str='', # the negative control the student stands for ('' = the round's student)
                   ) -> list[FlywheelEval]:
@@ -315,6 +328,7 @@ def evaluate_round(cfg:Config, store:RunStore, models:Models, rnd:int, scenarios
         store.append('flywheel', rec); out[rec.task_id] = rec
     return [out[t.id] for t in held if t.id in out]
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #bce55a7c
 def _eval_one(ctx:StageContext, scenarios:dict[str, Scenario], item:tuple) -> FlywheelEval:
     "One held-out rollout of the round's student (a module-level function, so that Ray can send it to a worker)."
     (t, rec), fw, models = item, ctx.cfg.flywheel, ctx.models
@@ -324,6 +338,7 @@ def _eval_one(ctx:StageContext, scenarios:dict[str, Scenario], item:tuple) -> Fl
     rec.reward = rec.rollout.reward
     return rec
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #4b28f7bc
 def flywheel_eval(store:RunStore) -> pd.DataFrame:
     "AQ Fig. 2 as a table: per round (rows) the mean held-out reward per scenario and `all`, the benchmarks' Avg@k per domain and category (`bench_eval`), the student spec."
     rows = [dict(round=e.round, category=e.category, reward=e.reward, student=e.student) for e in store.read('flywheel') if e.kind == 'flywheel_eval' and not e.control]
@@ -339,6 +354,7 @@ def flywheel_eval(store:RunStore) -> pd.DataFrame:
     table['student'] = students
     return table.reset_index().rename_axis(columns=None)
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #edd3c8a6
 def flywheel_trials(store:RunStore) -> pd.DataFrame:
     "Every round's held-out rollouts as evaluation trials in `termworld.evaluate.family_trials`' columns: model `round <n>` (a control's: `round <n> <control>`), family the scenario, passed when the rubric reward is 1."
     rows = [dict(model=f"round {e.round}" + (f" {e.control}" if e.control else ''), family=e.category, task_id=e.task_id, trial=0,
@@ -347,6 +363,7 @@ def flywheel_trials(store:RunStore) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=cols + ['r', 'c'])
     return df.sort_values(['r', 'c', 'family', 'task_id'], kind='stable', ignore_index=True)[cols]
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #6167e25e
 def plot_eval(table:pd.DataFrame, path:str|Path|None=None):
     "AQ Fig. 2's shape: held-out score by category across rounds, one line per category."
     import matplotlib; matplotlib.use('Agg', force=False)
@@ -375,10 +392,12 @@ class FlywheelBenchEval(Record):
     summary_id: str = ''               # the EvalSummary in evaluate.jsonl
     trajectory_ids: list[str] = []     # this category's trials in evaluate.jsonl
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #98d16126
 def bench_category(verifier:str, category:str|None) -> str:
     "The Table 1 column of a τ2 domain or BFCL category: `tau2 airline`, `bfcl base`, …"
     return f"tau2 {category}" if verifier == 'tau2' else f"bfcl {(category or '').removeprefix('multi_turn_')}"
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #4e7c5fe0
 def bench_holdout(cfg:Config, store:RunStore) -> list[Environment]:
     "The run's held-out τ2/BFCL environments (`bench.eval_split`, `bench.eval_fraction`), at most `evaluate.limit`, in id order."
     from termworld.bench import held_out_tasks as bench_held_out
@@ -389,6 +408,7 @@ def bench_holdout(cfg:Config, store:RunStore) -> list[Environment]:
     envs = sorted((e for _, e in recs if e.task_id in held), key=lambda e: e.task_id)
     return envs[:cfg.evaluate.limit] if cfg.evaluate.limit is not None else envs
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #11460b28
 def evaluate_round_bench(cfg:Config, store:RunStore, models:Models, rnd:int) -> list[FlywheelBenchEval]:
     "Score the round's student on the held-out τ2/BFCL tasks with the evaluate stage's functions; one record per domain or category."
     from termworld.evaluate import evaluate_model, bench_trials, avg_at_k_by
@@ -427,6 +447,7 @@ def round_sft_rows(tasks:list[FlywheelTask], # the round's agentic tasks and rea
     if control: raise ConfigError(f"unknown flywheel control {control!r}; the flywheel has `shuffled`.")
     return rows
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #93722e7f
 def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[FlywheelTask], scenarios:dict[str, Scenario],
                 student:str, out:str|Path, key:str='',
                 control:str='', # `shuffled`: SFT on the same rows with each turn's reply moved to a task of another scenario
@@ -452,6 +473,7 @@ def train_round(cfg:Config, store:RunStore, models:Models, rnd:int, tasks:list[F
                        device=T.train_device(cfg), rollout_func=episode_rollout_func(make, fw.max_turn_tokens))
     return {**res, 'student': T.student_spec(f"local:{spec['model']}", res['path'], 'grpo', store.root)}
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #0ffb7d9c
 def train_step(cfg:Config, store:RunStore, models:Models, rnd:int, student:str, parent:str|None, scenarios:dict[str, Scenario],
                trainer:Callable|None=None,
                control:str='', # train this negative control (`flywheel.controls`) on the round's tasks instead of the round's student
@@ -484,6 +506,7 @@ def flywheel_grpo(cfg:Config) -> GRPOSettings:
     "The flywheel's GRPO settings: `train.grpo` with the keys set under `flywheel.grpo` over it."
     return GRPOSettings.model_validate({**cfg.train.grpo.model_dump(), **cfg.flywheel.grpo})
 
+# %% ../../nbs/agenticqwen/66_rounds.ipynb #22a2b51d
 def fit_batch(g:GRPOSettings, prompts:int) -> GRPOSettings:
     "The settings with the per-device batch cut to the groups `prompts` prompts fill, so that a round with few tasks still takes its steps."
     n, b = g.args.get('num_generations'), g.args.get('per_device_train_batch_size')

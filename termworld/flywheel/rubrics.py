@@ -6,7 +6,7 @@
 from __future__ import annotations
 import json, re
 from ..prompt import render_messages
-from ..core import *
+
 from ..train import RubricJudgement
 from .trees import FlywheelError, Rubric
 
@@ -21,6 +21,7 @@ def _json_objects(text:str) -> list:
         except json.JSONDecodeError: i = m.start() + 1
     return out
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #4c546eff
 def _call(obj) -> dict|None:
     if not isinstance(obj, dict): return None
     if isinstance(obj.get('function'), dict): obj = obj['function']
@@ -32,6 +33,7 @@ def _call(obj) -> dict|None:
         except json.JSONDecodeError: args = {}
     return dict(name=name, arguments=args if isinstance(args, dict) else {})
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #2445b792
 def tool_calls(transcript:list[dict]|str) -> list[dict]:
     "The tool calls `{name, arguments}` of a transcript (OpenAI messages) or of a text completion, in order."
     if isinstance(transcript, str): return [c for o in _json_objects(transcript) if (c := _call(o))]
@@ -43,9 +45,11 @@ def tool_calls(transcript:list[dict]|str) -> list[dict]:
         if not m.get('tool_calls') and isinstance(m.get('content'), str): out += tool_calls(m['content'])
     return out
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #e1cb73fb
 def _arg_match(want, have) -> bool:
     return str(want).strip().lower() == str(have).strip().lower()
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #fbd77a0c
 def score(rubric:Rubric, calls:list[dict], goals_met:list[bool]|None=None) -> tuple[float, list[bool], bool]:
     "`(reward, met per subgoal, policy violated)`: reward = fraction met, 0 on a violation; a `goal` is met only by the judge's verdict in `goals_met`."
     names, judged = [c['name'] for c in calls], iter(goals_met or [])
@@ -58,6 +62,7 @@ def score(rubric:Rubric, calls:list[dict], goals_met:list[bool]|None=None) -> tu
     reward = 0.0 if violated or not met else sum(met) / len(met)
     return reward, met, violated
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #22cbc3da
 def rubric_reward(prompts:list, completions:list, rubric:list|None=None, **columns) -> list[float]:
     "A trl reward function: each completion's rubric reward, the rubric (JSON or dict) from the dataset's `rubric` column."
     if rubric is None: raise FlywheelError("rubric_reward needs a `rubric` column in the training dataset; build it with flywheel_grpo_rows.")
@@ -79,6 +84,7 @@ def trajectory_text(transcript:list[dict]) -> str:
         else: lines.append(f"{'agent' if m['role'] == 'assistant' else m['role']}: {m.get('content') or ''}")
     return '\n'.join(lines)
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #0245090a
 def judge_goals(rubric:Rubric, transcript:list[dict], judge, params:dict|None=None, record_id:str='') -> list[bool]:
     "The judge's verdict on each `goal` subgoal (in order) against the trajectory; no call when the rubric has none."
     goals = [s.description for s in rubric.subgoals if s.kind == 'goal']
@@ -88,6 +94,7 @@ def judge_goals(rubric:Rubric, transcript:list[dict], judge, params:dict|None=No
     met = judge.chat(msgs, schema=RubricJudgement, stage='flywheel', record_id=record_id, **(params or {})).parsed.met
     return [bool(m) for m in met[:len(goals)]] + [False] * (len(goals) - len(met[:len(goals)]))
 
+# %% ../../nbs/agenticqwen/62_rubrics.ipynb #d317d7b9
 def judged_score(rubric:Rubric, transcript:list[dict], judge=None, params:dict|None=None, record_id:str='') -> tuple[float, list[bool], bool]:
     "`score` with the judge for goals in words; deterministic checks first, so a policy violation never reaches the judge."
     calls = tool_calls(transcript)

@@ -10,8 +10,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from ..prompt import render_messages
-from ..core import *
-from ..core import TermworldError, ConfigError
+from ..core import (ConfigError, Section, TermworldError, config_section, key_error, package_path)
 from ..train import GRPOSettings
 
 # %% auto #0
@@ -67,6 +66,7 @@ class FlywheelSection(Section):
             raise key_error('.'.join(map(str, err['loc'])), err['msg'].lower()) from None
         return value
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #7590a9b9
 class FlywheelError(TermworldError):
     "A behavior tree, scenario or rubric is malformed."
 
@@ -81,6 +81,7 @@ class Branch(BaseModel):
     outcome: str|None = None
     check: str|None = None              # `key op value` on the environment state, e.g. `days_since_delivery > 30`
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #2b7062c3
 class BehaviorTree(BaseModel):
     "A scenario's behavior tree (the released code's JSON policy fields)."
     model_config = ConfigDict(extra='forbid')
@@ -159,6 +160,7 @@ def parse_check(check:str) -> tuple[str, str, Any]:
     except yaml.YAMLError: value = lit
     return key, op, value.strip('\'"') if isinstance(value, str) else value
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #699eef78
 def eval_check(check:str, state:dict) -> bool:
     "Whether `check` holds on a flat environment state (a missing key or incomparable types → False)."
     key, op, value = parse_check(check)
@@ -185,10 +187,12 @@ class Scenario(BaseModel):
     @property
     def tool_names(self) -> list[str]: return [t['function']['name'] for t in self.tools]
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #78d91593
 def shipped_scenarios() -> list[str]:
     "Names of the seed scenarios shipped with termworld."
     return sorted(p.stem for p in package_path('data', 'flywheel').glob('*.yaml'))
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #47cc9d86
 def scenario_problems(scn:Scenario) -> list[str]:
     "Why a scenario cannot seed a tree (empty when it can): no workflow, workflow tools or read tools missing from `tools`, bad checks."
     out = [] if scn.workflow else ['it has no workflow']
@@ -203,6 +207,7 @@ def scenario_problems(scn:Scenario) -> list[str]:
     out += [f"read tool {t!r} is not among its tools" for t in scn.read_tools if t not in names]
     return out
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #f21c2f6f
 def load_scenario(name:str) -> Scenario:
     "A shipped seed scenario by name, or one from a YAML path (checked: a bad file is a one-line `ConfigError`)."
     path = Path(name) if name.endswith(('.yaml', '.yml')) else package_path('data', 'flywheel', f'{name}.yaml')
@@ -218,6 +223,7 @@ def load_scenario(name:str) -> Scenario:
     if p := scenario_problems(scn): raise ConfigError(f"flywheel scenario {path} is invalid ({p[0]}); fix the file.")
     return scn
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #49b6d84e
 def load_scenarios(names:list[str]) -> list[Scenario]:
     "Scenarios by name, YAML path or folder (every `*.yaml` in it); default: all shipped. Names must be unique."
     out = []
@@ -229,6 +235,7 @@ def load_scenarios(names:list[str]) -> list[Scenario]:
         raise ConfigError(f"two flywheel scenarios are named {dup!r}; give each scenario file its own `name`.")
     return out
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #01672ae5
 def linear_tree(scn:Scenario) -> BehaviorTree:
     "Phase 1: the scenario's workflow A → B → C as a single-path behavior tree."
     if not scn.workflow: raise ConfigError(f"scenario {scn.name!r} has no workflow; give at least one step.")
@@ -275,6 +282,7 @@ def render_tree(tree:BehaviorTree) -> str:
     walk(tree.root, '', True, top=True)
     return '\n'.join(lines)
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #909c9972
 def plot_tree(tree:BehaviorTree, path:str|Path|None=None, ax=None):
     "Draw the tree with matplotlib (one box per branch, leaves in green); save to `path` when given."
     import matplotlib; matplotlib.use('Agg', force=False)
@@ -311,10 +319,12 @@ class NewBranch(BaseModel):
     then: list[str] = []
     outcome: str
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #c7bc70b6
 class Expansion(BaseModel):
     "The synthesizer's proposed branches."
     branches: list[NewBranch]
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #f97ea6e4
 def add_branch(tree:BehaviorTree, nb:NewBranch) -> tuple[BehaviorTree, str|None]:
     "The tree with `nb` added (and `None`), or the unchanged tree and why it was rejected."
     try: at = tree.get(nb.at)
@@ -339,6 +349,7 @@ def add_branch(tree:BehaviorTree, nb:NewBranch) -> tuple[BehaviorTree, str|None]
     if p := new.problems(): return tree, p[0]
     return new, None
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #b5c46dcb
 def expand_tree(tree:BehaviorTree, scn:Scenario, llm, observations:str='', n:int=1, params:dict|None=None,
                 record_id:str='') -> tuple[BehaviorTree, list[str], list[str]]:
     "Phase 2: ask `llm` for `n` new branches; returns the grown tree, the added branch ids and the rejections."
@@ -359,22 +370,26 @@ class Fact(BaseModel):
     key: str
     value: str|int|float|bool
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #308416b4
 class Inversion(BaseModel):
     "The synthesizer's task for one path: environment state, user instruction and SOP rules."
     state: list[Fact]
     user_instruction: str
     sop: list[str]
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #8c0c28c7
 def path_tools(tree:BehaviorTree, path:list[str]) -> list[str]:
     "The tools called along a path, in order."
     return [tree.get(i).action.split(':', 1)[1].strip() for i in path if tree.get(i).action.startswith('tool_call:')]
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #9bce0b97
 def siblings(tree:BehaviorTree, path:list[str]) -> list[Branch]:
     "The branches a path passes by: other children of each of its branches' parents."
     out = []
     for a, b in zip(path, path[1:]): out += [tree.get(n) for n in tree.get(a).next if n != b]
     return out
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #a676a486
 def forces_path(tree:BehaviorTree, path:list[str], state:dict) -> tuple[bool, str]:
     "Whether `state` makes `path` the required one: its checks hold and its siblings' checks fail."
     for i in path:
@@ -384,6 +399,7 @@ def forces_path(tree:BehaviorTree, path:list[str], state:dict) -> tuple[bool, st
         if s.check and eval_check(s.check, state): return False, f"sibling {s.id}'s check `{s.check}` also holds"
     return True, ''
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #b3bf239c
 def invert_branch(tree:BehaviorTree, path:list[str], scn:Scenario, llm, params:dict|None=None, record_id:str='',
                   variant:str='the first task of this path', # which of the path's tasks this is: tasks of one path ask for different names and values
                  ) -> Inversion:
@@ -402,11 +418,13 @@ class Subgoal(BaseModel):
     args: dict[str, Any] = {}
     description: str = ''
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #6808f6b3
 class Rubric(BaseModel):
     "A task's subgoals and the tools whose call is a policy violation."
     subgoals: list[Subgoal] = []
     forbidden: list[str] = []
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #67637aab
 GOALS = {'refuse': 'refuses the request and explains why to the user (refusal explained)',
          'transfer': 'transfers the user to a human agent and tells them so',
          'ask': 'asks the user for the missing information before acting',
@@ -418,6 +436,7 @@ def action_goal(action:str) -> str|None:
     if not a or a == 'proceed' or a.startswith('tool_call:'): return None
     return GOALS.get(re.split(r'[\s:_]', a, maxsplit=1)[0].lower(), f"does what the policy asks at this point: {a}")
 
+# %% ../../nbs/agenticqwen/61_trees.ipynb #1fc6344e
 def rubric_for_path(tree:BehaviorTree, path:list[str], scn:Scenario, state:dict,
                     goals:bool=False, # also a judged `goal` subgoal for each path action that is not a tool call (refuse, transfer, ...)
                    ) -> Rubric:

@@ -8,7 +8,7 @@ import json
 from typing import Any, ClassVar, Literal
 from pydantic import BaseModel
 from ..prompt import render_messages
-from ..core import *
+from ..core import (Record, Trajectory, Usage)
 from ..llm import LLMError, local_prompt
 from fastcore.basics import patch
 from .trees import BehaviorTree, FlywheelError, Rubric, Scenario
@@ -25,6 +25,7 @@ class AdversaryText(BaseModel):
     claim: str
     goal: str
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #1ae12782
 class Adversary(BaseModel):
     "An adversarial strategy recorded with a task."
     strategy: str
@@ -32,6 +33,7 @@ class Adversary(BaseModel):
     claim: str
     goal: str
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #5275280e
 STRATEGIES = {'false_authority': 'claim that someone with authority already approved or verified it',
               'pressure': 'urgency, frustration and threats to leave unless it is done now'}
 
@@ -56,6 +58,7 @@ class AgentTurn(BaseModel):
     message: str = ''
     done: bool = False
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #75098d79
 class Rollout(BaseModel):
     "One simulated episode: the transcript, its tool calls and the rubric's verdict."
     role: str = ''
@@ -71,11 +74,13 @@ class Rollout(BaseModel):
     turns: int = 0                     # agent turns taken
     format_errors: int = 0             # agent replies that were not an agent turn (the episode ends there)
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #8629dccd
 def follows_path(calls:list[dict], want:list[str]) -> bool:
     "Whether the path's tools appear, in order, among the calls."
     it = iter(c['name'] for c in calls)
     return all(any(n == w for n in it) for w in want)
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #962e684a
 def simulate_tool(call:dict, state:dict, scn:Scenario, llm=None, params:dict|None=None, record_id:str='') -> str:
     "A tool's result from the environment state: by `llm` when given, else the state (read tools) or `{\"ok\": true}`."
     if call['name'] not in scn.tool_names: return json.dumps({'error': f"unknown tool {call['name']}"})
@@ -84,6 +89,7 @@ def simulate_tool(call:dict, state:dict, scn:Scenario, llm=None, params:dict|Non
     msgs = render_messages('flywheel_tool', state=json.dumps(state), tool=json.dumps(tool), call=json.dumps(call))
     return llm.chat(msgs, stage='flywheel', record_id=record_id, **(params or {})).text.strip()
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #60bdbb0c
 def simulate_user(transcript:list[dict], instruction:str, adversary:Adversary|None, llm, params:dict|None=None, record_id:str='') -> str:
     "The simulated user's next message (the agent's messages become its user turns)."
     tactic = f"{adversary.claim} (goal: {adversary.goal})" if adversary else 'Be honest and cooperative.'
@@ -99,6 +105,7 @@ def turn_text(turn:AgentTurn) -> str:
     "An agent turn as a local model writes it under the `AgentTurn` grammar: every field, in the schema's order."
     return json.dumps(turn.model_dump(), ensure_ascii=False)
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #53aaf578
 def _recorded_turn(m:dict, last:bool) -> AgentTurn|None:
     "The agent turn an assistant message records (None: a reply that was no turn); without a record, read back from the call or the message."
     if 'turn' in m: return AgentTurn.model_validate(m['turn']) if m['turn'] is not None else None
@@ -107,6 +114,7 @@ def _recorded_turn(m:dict, last:bool) -> AgentTurn|None:
         return AgentTurn(tool=f['name'], arguments=json.loads(f['arguments']))
     return AgentTurn(message=m.get('content') or '', done=last)    # only a message that ended the conversation ends a transcript
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #b4d87d22
 def _agent_view(system:str, transcript:list[dict]) -> list[dict]:
     "The conversation as the agent sees it: the system prompt, its turns as the grammar writes them, tool results and user replies as user turns."
     out = [{'role': 'system', 'content': system}]
@@ -118,6 +126,7 @@ def _agent_view(system:str, transcript:list[dict]) -> list[dict]:
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #27da2e26
 def student_view(system:str, transcript:list[dict]) -> list[dict]:
     "The messages a local agent is prompted with: `_agent_view` with the `AgentTurn` schema instruction, as `LocalLLM.chat` adds it."
     return local_prompt(_agent_view(system, transcript), AgentTurn)
@@ -160,6 +169,7 @@ class FlywheelTask(Record):
         return render_messages('flywheel_agent', sop='\n'.join(f'- {r}' for r in self.sop) or '(none)',
                              tools=json.dumps(self.tools))[0]['content']
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #baa7ef89
 class TreeRecord(Record):
     "A scenario's behavior tree after one round's expansion."
     prefix: ClassVar[str] = 'tree'
@@ -171,6 +181,7 @@ class TreeRecord(Record):
     added: list[str] = []
     rejected: list[str] = []
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #28f542e3
 class FlywheelRound(Record):
     "Per-round statistics of one flywheel (and scenario)."
     prefix: ClassVar[str] = 'fwround'
@@ -198,6 +209,7 @@ def parse_turn(text:str) -> AgentTurn|None:
             except ValueError: continue
     return None
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #f071c602
 class FlywheelEpisode:
     "A flywheel task as a multi-turn environment: the simulated user opens, each agent turn gets a tool result or the user's reply, the rubric scores the end."
     def __init__(self, task:FlywheelTask, scn:Scenario, user_llm, tool_llm=None, judge=None, max_turns:int=8, params:dict|None=None,
@@ -245,6 +257,7 @@ def step(self:FlywheelEpisode, reply:str|AgentTurn) -> list[dict]:
     if self.done: return []
     return [m for m in _agent_view('', self.transcript[n0:])[1:] if m['role'] != 'assistant']
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #0ae6cc05
 @patch
 def result(self:FlywheelEpisode, role:str='', model:str='', usage:Usage|None=None) -> Rollout:
     "The episode scored by the task's rubric: deterministic checks first, the judge for goals in words."
@@ -273,6 +286,7 @@ def rollout(task:FlywheelTask, scn:Scenario, agent, user_llm, tool_llm=None, max
     except LLMError as e: ep.error = str(e)
     return ep.result(role, getattr(agent, 'spec', ''), usage)
 
+# %% ../../nbs/agenticqwen/63_users.ipynb #28cb90b5
 def path_tools_of(task:FlywheelTask) -> list[str]:
     "The tools a task's intended path calls, from its rubric."
     return [s.tool for s in (task.rubric.subgoals if task.rubric else []) if s.kind == 'call']

@@ -8,8 +8,8 @@ import re
 from typing import Any, Callable
 from pydantic import BaseModel
 from ..prompt import render_messages
-from ..core import *
-from ..core import TermworldError, log
+from ..core import (Config, Environment, RunStore, SFTExample, TaskSpec, TaskSplit, TermworldError, TestOutcome, Trajectory, Usage,
+                            Verdict, log)
 from ..scale import StageContext
 from fastcore.basics import patch
 from .trees import FlywheelError
@@ -29,25 +29,30 @@ class Variant(BaseModel):
     check_question: str = ''
     criteria: list[str] = []
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #b869e7c4
 class Variants(BaseModel):
     "The synthesizer's harder variants."
     variants: list[Variant]
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #a5debcff
 class Answer(BaseModel):
     "A solver's final answer."
     final_answer: str
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #dc8fc941
 def normalize_answer(text:str) -> str:
     "Lower-case, trimmed, trailing period and surrounding quotes dropped; numbers in canonical form."
     t = re.sub(r'\s+', ' ', str(text)).strip().strip('"\'`').rstrip('.').strip().lower()
     try: return f"{float(t.replace(',', '')):g}"
     except ValueError: return t
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #ef10ce51
 def consistent(answers:list[str], k:int=3) -> str|None:
     "The agreed answer when at least `k` answers are given and all agree (after normalization), else None."
     norm = [normalize_answer(a) for a in answers]
     return norm[0] if len(norm) >= k and norm[0] and len(set(norm)) == 1 else None
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #816f248b
 def solve_k(task:str, question:str, solvers:list, k:int=3, params:dict|None=None, record_id:str='', temperature:float=0.7) -> list[str]:
     "k independent final answers, cycling through `solvers`, each its own sample (so one model shared by roles still gives k draws)."
     msgs = render_messages('flywheel_solve', task=task, question=question or 'What is the final answer?')
@@ -65,10 +70,12 @@ def executed_result(traj:Trajectory) -> tuple|None:
     if v is None or traj.status == 'failed': return None
     return (v.passed, tuple(sorted((t.name, t.outcome) for t in v.tests)))
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #5e9ce33b
 def consistent_execution(results:list[tuple|None], k:int=3) -> bool:
     "The consistency filter on executed results: at least k verified runs, every one with the same test outcomes, and all passing."
     return len(results) >= k and results[0] is not None and bool(results[0][0]) and len(set(results)) == 1
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #ba698cf0
 def solve_by_execution(ctx:StageContext, env:Environment, k:int=3) -> list[Trajectory]:
     "k solver episodes (roles cycled through `flywheel.solvers`, each its own sample) in the variant's environment, verified by its tests."
     from termworld import agent as _agent
@@ -131,6 +138,7 @@ def close(self:TerminalEpisode):
     if stack is not None: stack.close()
     self.sb = self.shell = None
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #2e22db5e
 @patch
 def _finish(self:TerminalEpisode):
     "Run the variant's tests on the sandbox as the agent left it, then close it."
@@ -140,6 +148,7 @@ def _finish(self:TerminalEpisode):
     except TermworldError as e: self.error = f"the tests of {self.env.task_id} could not run: {e}"
     finally: self.close()
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #e19c977e
 @patch
 def step(self:TerminalEpisode, reply:str) -> list[dict]:
     "Type one Terminus reply's commands into the terminal; the observation the agent sees next (none once the episode is over and its tests have run)."
@@ -165,6 +174,7 @@ def step(self:TerminalEpisode, reply:str) -> list[dict]:
     self.transcript.append({'role': 'user', 'content': obs})
     return [{'role': 'user', 'content': obs}]
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #3012c4d2
 @patch
 def result(self:TerminalEpisode, role:str='', model:str='', usage:Usage|None=None) -> Rollout:
     "The episode scored by the variant's tests (reward = fraction passed; 0 when they could not run); an episode cut at its token budget is judged as it stands."
@@ -181,11 +191,13 @@ def round_reasoning_tasks(store:RunStore, rnd:int) -> list[tuple[FlywheelTask, E
     return sorted(((t, envs[t.task_id]) for t in flywheel_tasks(store, 'reasoning') if t.round == rnd and t.task_id in envs
                    and not {t.task_id, t.parent_id} & held), key=lambda pair: pair[0].id)
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #cf97ebeb
 def variant_sft_examples(variants:list[FlywheelTask]) -> list[SFTExample]:
     "SFT rows from the verified solver episodes of reasoning variants (recorded under `consistency: execution`), scaffold stripped."
     from termworld.train import trajectory_examples
     return [e for t in variants for tr in t.solutions if tr.passed for e in trajectory_examples(tr, 'flywheel')]
 
+# %% ../../nbs/agenticqwen/65_variants.ipynb #801d23e5
 def variant_episodes(cfg:Config, store:RunStore, variants:list[FlywheelTask], rows:list[dict]|None=None,
                      fallback:Callable|None=None, # the factory for any other prompt (the agentic episodes)
                     ) -> tuple[list[dict], Callable[[list[dict]], Any]]:

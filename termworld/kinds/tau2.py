@@ -19,6 +19,7 @@ def _share(tests, prefix:str) -> float|None:
     hits = [t.outcome == 'passed' for t in tests if (t.name == prefix if prefix == 'db' else t.name.startswith(prefix))]
     return sum(hits) / len(hits) if hits else None
 
+# %% ../../nbs/runtime/44_tau2.ipynb #9de880a2
 @environment_kind('tau2')
 class Tau2Kind(ToolKind):
     "τ2-bench: a domain's tools, τ2's user simulator, τ2's evaluator; statistics as PROOF-Gen Table 5."

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, ValidationError
 from tqdm.auto import tqdm
-from ..core import *
+from ..core import (BudgetExceeded, TermworldError, Usage, command)
 from ..core import TermworldError, BudgetExceeded
 
 # %% auto #0
@@ -59,6 +59,7 @@ def fingerprint(self:LLM) -> str:
     "What identifies this backend's answers in the response cache."
     return self.spec
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #a5da3be2
 @patch
 def chat(self:LLM, messages:list[dict], schema:type[BaseModel]|None=None, *, role:str='', stage:str='',
          record_id:str='', sample:int=0, **params) -> Reply:
@@ -100,11 +101,13 @@ def normalize_tool_calls(calls) -> list[dict]:
         out.append({'id': call.get('id') or f"call_{n}", 'type': 'function', 'function': {'name': fn.get('name', ''), 'arguments': args}})
     return out
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #e8fd576e
 def pack_tool_reply(reply:Reply) -> str:
     "What the response cache stores for a reply: its text, or its text and tool calls as one JSON object."
     if not reply.tool_calls: return reply.text
     return json.dumps({'content': reply.text, 'tool_calls': reply.tool_calls}, ensure_ascii=False, sort_keys=True)
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #a50d3de4
 def unpack_tool_reply(text:str) -> tuple[str, list[dict]|None]:
     "The inverse of `pack_tool_reply`: `(text, tool_calls or None)`."
     try: obj = json.loads(text)
@@ -116,9 +119,9 @@ def unpack_tool_reply(text:str) -> tuple[str, list[dict]|None]:
 class TransportError(LLMError):
     "A remote call failed in transport (connection refused, timeouts, 5xx, malformed bodies) after its bounded retries."
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #b1c99199
 class EndpointDown(BudgetExceeded):
     "A role's endpoint failed in transport too many times in a row: the stage stops instead of failing every record slowly."
-
 
 # %% ../../nbs/foundation/llm/01_base.ipynb #22261baa
 class ScriptedLLM(LLM):
@@ -183,6 +186,7 @@ def _unbounded(node):
     if isinstance(node, list): return [_unbounded(v) for v in node]
     return node
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #c020293b
 def schema_instruction(schema:type[BaseModel], bounds:bool=True) -> str:
     "The instruction that asks a model for one JSON object of `schema` (without its length bounds when a grammar enforces them)."
     shape = schema_json(schema) if bounds else _unbounded(schema_json(schema))
@@ -197,6 +201,7 @@ def with_instruction(messages:list[dict], text:str) -> list[dict]:
     else: msgs.insert(0, {'role': 'system', 'content': text})
     return msgs
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #9282d768
 def local_prompt(messages:list[dict], schema:type[BaseModel]) -> list[dict]:
     "The messages a local model is prompted with for `schema`: the schema's shape in the system message (its grammar enforces the bounds, so the bounds of the same shape do not change the prompt)."
     return with_instruction(messages, schema_instruction(schema, bounds=False))
@@ -224,6 +229,7 @@ def _counted_string(name:str, lo:int, hi:int) -> list[str]:
         rules.append(f'{name}_left_{k} ::= ({" | ".join(close + (char(f"{name}_left_{k - 1}") if k else []))})')
     return rules
 
+# %% ../../nbs/foundation/llm/01_base.ipynb #1bed5600
 def json_grammar(schema:type[BaseModel]) -> str:
     "The EBNF of `schema`'s JSON for constrained decoding: fields in the schema's order, no free whitespace, bounded strings that take JSON escapes."
     import xgrammar as xgr

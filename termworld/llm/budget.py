@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import yaml
-from ..core import *
+from ..core import (BudgetExceeded, package_path)
 from ..core import BudgetExceeded
 
 # %% auto #0
@@ -23,6 +23,7 @@ def prices() -> dict[str, dict]:
         _PRICES = yaml.safe_load(package_path('data', 'prices.yaml').read_text()).get('models', {})
     return _PRICES
 
+# %% ../../nbs/foundation/llm/03_budget.ipynb #2ecbca28
 def price_of(model:str) -> dict|None:
     "The price entry for a model name (longest listed prefix), or None for unpriced models."
     table = prices()
@@ -30,6 +31,7 @@ def price_of(model:str) -> dict|None:
     best = max((k for k in table if name == k or name.startswith(k + '-')), key=len, default=None)
     return table[best] if best else None
 
+# %% ../../nbs/foundation/llm/03_budget.ipynb #680782f8
 def cost_usd(model:str, tokens_in:int, tokens_out:int, cached_in:int=0) -> float:
     "Dollars for one call of `model` with these token counts."
     p = price_of(model)

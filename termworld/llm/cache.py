@@ -8,7 +8,7 @@ import hashlib, sqlite3, threading, time
 from pathlib import Path
 
 from pydantic import BaseModel
-from ..core import *
+from ..core import (RunStore, canonical_json, home)
 from .base import schema_json
 from .specs import _cache_scope
 

@@ -8,8 +8,7 @@ import json, os, random, threading, time
 from typing import Any, Callable
 
 from fastcore.basics import patch
-from ..core import *
-from ..core import log
+from ..core import (Config, Usage, log)
 from .base import ContextLengthError, LLM, LLMError, Reply, TransportError, normalize_tool_calls, repairing, schema_instruction, schema_json, with_instruction
 from .specs import redact
 from .budget import cost_usd
@@ -23,6 +22,7 @@ class _Rejected(Exception):
     "The server rejected the request as malformed (HTTP 400/404/422)."
     def __init__(self, status, message): super().__init__(message); self.status = status
 
+# %% ../../nbs/foundation/llm/07_endpoint.ipynb #5cc44e1d
 _MODES = ('json_schema', 'json_object', 'prompt')
 
 class OpenAILLM(LLM):
@@ -48,6 +48,7 @@ class OpenAILLM(LLM):
 @patch
 def _key(self:OpenAILLM) -> str|None: return os.environ.get(self.api_key_env) or None
 
+# %% ../../nbs/foundation/llm/07_endpoint.ipynb #cc58a169
 @patch(as_prop=True)
 def client(self:OpenAILLM):
     with self._lock:
@@ -61,6 +62,7 @@ def client(self:OpenAILLM):
             self._client = openai.OpenAI(api_key=key or 'EMPTY', base_url=self.base_url, timeout=self.timeout, max_retries=0)
         return self._client
 
+# %% ../../nbs/foundation/llm/07_endpoint.ipynb #ba25c19c
 @patch
 def _where(self:OpenAILLM) -> str: return redact(self.base_url or 'the OpenAI API')
 
@@ -168,6 +170,7 @@ def _retry_after(e, cap:float=60.0) -> float:
     try: return min(cap, max(0.0, float(e.response.headers.get('retry-after', 0))))
     except (AttributeError, TypeError, ValueError): return 0.0
 
+# %% ../../nbs/foundation/llm/07_endpoint.ipynb #bf95d63b
 def _error_text(e) -> str:
     body = getattr(e, 'body', None)
     if isinstance(body, dict): body = body.get('message') or body.get('error') or body

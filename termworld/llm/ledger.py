@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from typing import Iterable
 
 import pandas as pd
-from ..core import *
+from ..core import (Record, RunStore)
 from .specs import redact
 from .budget import cost_usd
 
@@ -40,6 +40,7 @@ def _latest_rows(rows:Iterable[dict]) -> list[dict]:
         else: anon.append(r)
     return list(out.values()) + anon
 
+# %% ../../nbs/foundation/llm/04_ledger.ipynb #5a1efcd7
 def ledger_df(source:RunStore|list[dict]) -> pd.DataFrame:
     "The ledger of a run (or a list of ledger rows) as a DataFrame, one row per call."
     rows = source.read_raw('ledger') if isinstance(source, RunStore) else _latest_rows(source)
@@ -92,6 +93,7 @@ def _billable(reason:str) -> bool:
     "Whether a failed request may still have been billed: the server worked on it but the reply was lost or cut."
     return reason.startswith(('timed out', 'malformed'))
 
+# %% ../../nbs/foundation/llm/04_ledger.ipynb #3dcb4b84
 def note_send(reason:str|None=None):
     "Book the next request of the current call (no-op outside a ledgered call)."
     call = _CALL.get()

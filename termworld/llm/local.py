@@ -11,8 +11,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model
-from ..core import *
-from ..core import ConfigError, log
+from ..core import (Config, ConfigError, ModelsSection, RunStore, Usage, canonical_json, command, home, log, needs)
 from .base import ContextLengthError, LLM, LLMError, Reply, SchemaError, json_grammar, local_prompt, normalize_tool_calls, repairing, schema_json, validate_reply, with_instruction
 from .specs import run_path
 
@@ -38,6 +37,7 @@ def resolve_device(device:str='auto') -> str:
             raise ConfigError(f"models.device is {device!r} but this machine has {torch.cuda.device_count()} CUDA GPU(s); use cuda:0 to cuda:{torch.cuda.device_count() - 1}.")
     return device
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #8455dd58
 def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
     "The weights' dtype for a device: auto is bfloat16 on a GPU (float16 where it lacks bf16) and float32 on a CPU."
     if dtype != 'auto': return dtype
@@ -45,6 +45,7 @@ def resolve_dtype(dtype:str='auto', device:str='cpu') -> str:
     import torch
     return 'bfloat16' if torch.cuda.is_bf16_supported() else 'float16'
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #36882d7c
 def resolve_quantize(quantize:str='auto', device:str='cpu') -> str:
     "Whether a local model's weights are quantized: int8 (weight-only int8 `nn.Linear`, CPU only) or none; auto is none (int8 replies can depend on their batch, see below)."
     quantize = str(quantize or 'auto').lower()
@@ -53,11 +54,13 @@ def resolve_quantize(quantize:str='auto', device:str='cpu') -> str:
         raise ConfigError(f"models.quantize=int8 runs on the CPU only but models.device is {device!r}; use models.quantize=none (or auto) on a GPU.")
     return 'none' if quantize == 'auto' else quantize
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #949473a8
 def check_devices(cfg:Config):
     "Raise `ConfigError` before a run starts when a device in `models.device`/`models.devices` is not on this machine (a remote Ray cluster's workers check their own)."
     if cfg.executor.kind == 'ray' and cfg.executor.address: return
     for device in sorted({cfg.models.device, *cfg.models.devices.values()}): resolve_device(device)
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #b2a50046
 def local_options(cfg:Config|None, role:str='') -> dict:
     "The `models` section's settings for a role's local backend: device, dtype, batch and quantize."
     sec = cfg.models if cfg is not None else ModelsSection()
@@ -74,6 +77,7 @@ def _module_dir(name:str) -> Path|None:
     if spec is None or not spec.submodule_search_locations: return None
     return Path(list(spec.submodule_search_locations)[0])
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #9fab665e
 def embedded_gguf(name:str='smollm2-135m-instruct') -> Path|None:
     "The GGUF file of an embedded model from its wheel, or None when the wheel is not installed."
     info = EMBEDDED[name]
@@ -105,6 +109,7 @@ def convert_gguf(gguf:str|Path, target:str|Path) -> Path:
 # %% ../../nbs/foundation/llm/06_local.ipynb #c276ea64
 def _converted(d:Path) -> bool: return (d/'config.json').exists() and any(d.glob('*.safetensors'))
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #d861d96d
 def resolve_local(name:str) -> str:
     "Where a `local:` model loads from: a directory (embedded models are converted once) or a Hugging Face id."
     if name in EMBEDDED:
@@ -147,6 +152,7 @@ def _int8_linear():
             return y if self.bias is None else y + self.bias
     return Int8Linear
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #273ce636
 def quantize_int8(model):
     "Replace every `nn.Linear` of a CPU model (the tied output head included) by a weight-only int8 linear, in place."
     import torch
@@ -166,6 +172,7 @@ def _quiet_transformers():
     finally:
         if was: tlog.enable_progress_bar()
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #2421b17b
 class _Engine:
     "One loaded local model (tokenizer, weights, grammar compiler, adapters), shared by every spec that names it."
     def __init__(self, source:str, device:str='auto', dtype:str='auto', quantize:str='none'):
@@ -273,6 +280,7 @@ def _common(a:np.ndarray, b:np.ndarray) -> int:
     diff = np.flatnonzero(a[:m] != b[:m])
     return int(diff[0]) if len(diff) else m
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #e44aa7cb
 @patch
 def reuse_prefix(self:_Engine, rows:list[list[int]], tag:str|None, width:int):
     "Key/value states for the first `P` positions of a left-padded batch from stored sequences: `(cache or None, P)`."
@@ -295,6 +303,7 @@ def reuse_prefix(self:_Engine, rows:list[list[int]], tag:str|None, width:int):
         pairs.append((ks, vs))
     return DynamicCache(pairs, config=self.model.config), P
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #05dc6efb
 @patch
 def keep_prefixes(self:_Engine, rows:list[list[int]], outs:list[list[int]], cache, tag:str|None, width:int):
     "Store each row's prompt and reply with its key/value states from a finished `generate` (newest last, within `prefix_bytes`)."
@@ -471,6 +480,7 @@ def engine(self:LocalLLM) -> _Engine:
         if self._engine is None: self._engine = load_engine(self.name, self.device, self.dtype, self.weights)
         return self._engine
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #76108487
 @patch(as_prop=True)
 def weights(self:LocalLLM) -> str:
     "How this backend's base weights are stored: int8 or none (`quantize` resolved for its device)."
@@ -545,8 +555,10 @@ def _py_type(prop:dict, max_chars:int|None=None):
     if kind == 'string' and max_chars: return Annotated[str, StringConstraints(max_length=prop.get('maxLength') or max_chars)]
     return _JSON_TYPES.get(kind, Any)
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #cbd9556a
 def _fn(tool:dict) -> dict: return tool.get('function', tool)
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #a1bfe167
 def tool_turn_schema(tools:list[dict], max_chars:int|None=None, max_calls:int|None=None) -> type[BaseModel]:
     "The pydantic model of one assistant turn under OpenAI-style `tools`: a reply text, or calls naming a tool with its typed arguments (texts at most `max_chars`, at most `max_calls` calls)."
     variants = []
@@ -561,6 +573,7 @@ def tool_turn_schema(tools:list[dict], max_chars:int|None=None, max_calls:int|No
     call = Union[tuple(variants)] if len(variants) > 1 else variants[0]
     return create_model('ToolTurn', __config__=ConfigDict(extra='forbid'), content=(str, Field('', max_length=max_chars)), tool_calls=(list[call], Field([], max_length=max_calls)))
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #ef467eba
 def tool_turn_calls(turn:BaseModel) -> list[dict]:
     "The OpenAI-style tool calls of a parsed tool turn (arguments under their real names; unset optional ones left out)."
     return normalize_tool_calls([{'name': c.name, 'arguments': c.arguments.model_dump(by_alias=True, exclude_unset=True)} for c in turn.tool_calls])
@@ -575,6 +588,7 @@ def plain_tool_messages(messages:list[dict], tools:list[dict]|None=None) -> list
         else: out.append({'role': m['role'], 'content': m.get('content') or ''})
     return out
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #90414ec1
 def tool_menu(tools:list[dict]) -> str:
     "The tools as short lines: name, arguments (optional ones marked ?) and the start of the description."
     def args(fn):
@@ -582,6 +596,7 @@ def tool_menu(tools:list[dict]) -> str:
         return ', '.join(k + ('' if k in (params.get('required') or []) else '?') for k in params.get('properties') or {})
     return "Tools you can call:\n" + "\n".join(f"- {_fn(t)['name']}({args(_fn(t))}): {(_fn(t).get('description') or '').strip()[:120]}" for t in tools)
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #cc830d2c
 TOOL_TURN_INSTRUCTION = ('Answer with one JSON object {"content": words for the user, '
                          '"tool_calls": [{"name": a tool, "arguments": {...}}]}; leave tool_calls empty to answer in words.')
 
@@ -596,6 +611,7 @@ def _in_schema_order(name:str, args:dict, tools:list[dict]|None) -> dict:
     order = list(((fn or {}).get('parameters') or {}).get('properties') or {})
     return {**{k: args[k] for k in order if k in args}, **{k: v for k, v in args.items() if k not in order}}
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #c36d97b6
 def tool_turn_text(message:dict, tools:list[dict]|None=None) -> str:
     "An assistant message (words and/or OpenAI-style calls) as the tool-turn JSON such a model answers with (arguments in `tools`' schema order)."
     calls = [{'name': c['function']['name'], 'arguments': _in_schema_order(c['function']['name'], json.loads(c['function'].get('arguments') or '{}'), tools)}
@@ -637,6 +653,7 @@ def embedder():
             _EMBEDDER = SentenceTransformer(str(d/'model'), device='cpu', local_files_only=True)
         return _EMBEDDER
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #59fd2e65
 def embed(texts:list[str], batch_size:int=64) -> np.ndarray:
     "L2-normalized sentence embeddings of `texts` (n × 384, float32)."
     texts = [str(t) for t in texts]

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from fastcore.basics import patch
-from ..core import *
-from ..core import ConfigError
+from ..core import (BudgetExceeded, Config, ConfigError, RunStore, Usage, home, load_declared)
 from .base import EndpointDown, LLM, LLMError, ROLES, Reply, ScriptedLLM, TransportError, pack_tool_reply, unpack_tool_reply, validate_reply
 from .specs import llm_options, parse_spec, redact
 from .budget import Budget
@@ -111,6 +110,7 @@ def spec(self:Models, role:str) -> str:
     if role not in ROLES: raise ConfigError(f"unknown model role {role!r}; roles are {', '.join(ROLES)}.")
     return getattr(self.cfg.models, role)
 
+# %% ../../nbs/foundation/llm/08_roles.ipynb #33a63cdb
 @patch
 def backend(self:Models, role:str) -> LLM:
     "The unwrapped backend of a role (shared between roles with the same spec)."
@@ -140,6 +140,7 @@ def _calling(call:LedgerCall):
     try: yield call
     finally: _CALL.reset(token)
 
+# %% ../../nbs/foundation/llm/08_roles.ipynb #9a2fedb8
 @patch
 def book(self:Models, role:str, stage:str, record_id:str, client:ModelClient, messages:list[dict], params:dict) -> LedgerCall:
     "Append the `booked` ledger line of a call about to be sent, priced at an upper bound."
@@ -150,6 +151,7 @@ def book(self:Models, role:str, stage:str, record_id:str, client:ModelClient, me
     self._ledger(row)
     return LedgerCall(self, row, estimate)
 
+# %% ../../nbs/foundation/llm/08_roles.ipynb #77be60bc
 @patch
 def settle(self:Models, call:LedgerCall, usage:Usage, error:BaseException|None=None):
     "Replace a call's booking with what it cost; count transport failures in a row and stop the stage at the cap."
@@ -166,11 +168,11 @@ def settle(self:Models, call:LedgerCall, usage:Usage, error:BaseException|None=N
             self.down = f"{self.transport_failures} model calls in a row failed in transport (last: {error}); fix the endpoint and rerun to resume."
     if self.down is not None and isinstance(error, TransportError): raise EndpointDown(self.down) from None
 
+# %% ../../nbs/foundation/llm/08_roles.ipynb #79efb8ed
 @patch
 def check_up(self:Models, spec:str=''):
     "Raise `EndpointDown` once the transport-failure cap was reached (other threads stop at their next call)."
     if self.down is not None: raise EndpointDown(self.down)
-
 
 # %% ../../nbs/foundation/llm/08_roles.ipynb #c4ec0002
 def reach(base_url:str, timeout:float=5.0) -> str|None:
@@ -182,6 +184,7 @@ def reach(base_url:str, timeout:float=5.0) -> str|None:
     except httpx.HTTPError as e: return f"{type(e).__name__}: {str(e)[:120]}"
     return None
 
+# %% ../../nbs/foundation/llm/08_roles.ipynb #d24ed6f3
 def check_models(cfg:Config, roles:Iterable[str]=ROLES) -> dict[str, str]:
     "Validate every role's spec and reach every remote endpoint once; raises `LLMError` naming the role and the fix. Returns role → spec."
     opts, specs, reached = llm_options(cfg), {}, {}
@@ -202,4 +205,3 @@ def check_models(cfg:Config, roles:Iterable[str]=ROLES) -> dict[str, str]:
         if reached[url] is not None:
             raise LLMError(f"models.{role}: cannot reach {redact(url)} ({reached[url]}); start the server or fix the URL in the spec.")
     return specs
-

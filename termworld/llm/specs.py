@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import yaml
 from pydantic import BeforeValidator, Field
-from ..core import *
+from ..core import (Config, Section, config_section)
 from .base import LLMError
 
 # %% auto #0
@@ -22,6 +22,7 @@ def _cache_scope(v):
     "`true`/`false` (older configs) mean `run`/`off`."
     return {True: 'run', False: 'off'}.get(v, v) if isinstance(v, bool) else v
 
+# %% ../../nbs/foundation/llm/02_specs.ipynb #ef02c0b0
 CacheScope = Annotated[Literal['run', 'shared', 'off'], BeforeValidator(_cache_scope)]
 
 @config_section('llm')
@@ -39,6 +40,7 @@ class LLMSection(Section):
     max_transport_failures: int = Field(3, ge=1)  # calls in a row that fail in transport before the stage stops
     preflight_timeout: float = 5.0 # seconds to reach each remote endpoint before the first stage
 
+# %% ../../nbs/foundation/llm/02_specs.ipynb #42f5a1e4
 def llm_options(cfg:Config|None) -> dict:
     "Backend keyword arguments from a config's `llm` section (defaults without a config)."
     return (cfg.llm if cfg is not None else LLMSection()).model_dump()
@@ -55,6 +57,7 @@ def _request_params(spec:str, query:str) -> dict:
         raise LLMError(f"model spec {spec!r} has a malformed parameter list after '?'; use <model>?name=value&name=value (each name once).")
     return {k: yaml.safe_load(v) for k, v in pairs}
 
+# %% ../../nbs/foundation/llm/02_specs.ipynb #2b1448bb
 def parse_spec(spec:str) -> dict:
     "A spec string's parts: scheme, model, base_url, adapter, and the request parameters a remote model's spec carries after `?`."
     if not isinstance(spec, str) or ':' not in spec: raise LLMError(f"unknown model spec {spec!r}; {_SPEC_HELP}.")
@@ -76,6 +79,7 @@ def parse_spec(spec:str) -> dict:
         return dict(scheme='openai', model=model, base_url=base_url, adapter=None, params=params)
     raise LLMError(f"unknown model spec {spec!r}; {_SPEC_HELP}.")
 
+# %% ../../nbs/foundation/llm/02_specs.ipynb #ee4b5877
 RUN = '{run}'   # a spec's path that starts with it lies in the run directory that wrote it (trained students)
 
 def run_path(path:str|None, root:str|Path|None) -> str|None:

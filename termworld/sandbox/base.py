@@ -10,7 +10,7 @@ from typing import ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, field_validator
 from fastcore.basics import patch
-from ..core import *
+from ..core import (Config, Section, TermworldError, command, config_section, log, needs)
 from ..core import TermworldError, log
 
 # %% auto #0
@@ -22,9 +22,11 @@ __all__ = ['TERMINAL_METHODS', 'BACKENDS', 'SandboxError', 'BackendUnavailable',
 class SandboxError(TermworldError):
     "A sandbox cannot be created or used."
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #24a4ae93
 class BackendUnavailable(SandboxError):
     "The requested sandbox backend does not work on this machine."
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #e07b9e19
 class Limits(BaseModel):
     "Resource limits of one sandbox; `network` is the default for its runs (on for setup, off for agents and verifiers)."
     model_config = ConfigDict(extra='forbid')
@@ -35,6 +37,7 @@ class Limits(BaseModel):
     disk_mb: int = 4096          # bytes written in the workspace and the other writable places
     network: bool = False        # network access for runs that do not say otherwise
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #7ae8a7e6
 class RunResult(BaseModel):
     "What one command in a sandbox did."
     model_config = ConfigDict(extra='forbid')
@@ -59,6 +62,7 @@ def truncate_middle(text:str, limit:int) -> str:
     tail -= max(0, head + len(marker) + tail - limit)    # the count's digits may have grown the marker
     return text[:head] + marker + (text[-tail:] if tail > 0 else '')
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #c2b8461b
 class _Capped:
     "A byte sink keeping the first and last `limit/2` bytes of a stream."
     def __init__(self, limit:int):
@@ -113,6 +117,7 @@ class Backend(Protocol):
     def snapshot(self, spath:str) -> dict[str, str]: ...
     def close(self): ...                      # destroy everything; idempotent
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #e0e6901e
 # optional: `image_missing(image)` (classmethod: the image is not built, for `check_backends`), `disk_usage()` (the disk
 # limit is polled), and the terminal's plumbing below (`sb.terminal()` needs all four)
 TERMINAL_METHODS = ('spawn', 'tmux', 'tmux_argv', 'ctl_host')
@@ -145,6 +150,7 @@ def check_backends(image:str|None=None) -> dict[str, str|None]:
         out[name] = why
     return out
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #527d875e
 def resolve_backend(backend:str='auto', image:str|None=None) -> str:
     "The backend `auto` stands for here (the first isolating registered backend that works: bwrap, else docker), or `backend` itself; refuses with instructions when none works."
     if backend != 'auto' and backend not in BACKENDS:
@@ -243,6 +249,7 @@ def from_config(cls:Sandbox, cfg, # a run `Config` (its `sandbox` section is use
     sb.terminal_size = (sec.terminal_width, sec.terminal_height)
     return sb
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #898e6718
 @patch
 def _check(self:Sandbox):
     if self._closed: raise SandboxError(f"sandbox {self.id} is closed; create a new Sandbox.")
@@ -271,6 +278,7 @@ def run(self:Sandbox, cmd:str|list[str], # a shell command (run by `bash -lc`) o
     finally:
         with self._lock: self._runs.discard(stop)
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #416f1d37
 @patch
 def write(self:Sandbox, path:str, data:bytes|str, mode:int|None=None):
     "Write a file (parents created); `path` is a sandbox path, relative ones are under the workdir."
@@ -284,6 +292,7 @@ def read(self:Sandbox, path:str) -> bytes:
     self._check()
     return self._impl.read(sandbox_path(path, self.workdir))
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #ea4001b7
 @patch
 def listdir(self:Sandbox, path:str='.') -> list[str]:
     "Names in a sandbox directory, sorted."
@@ -299,6 +308,7 @@ def copy_in(self:Sandbox, local_dir:str|Path, dest:str='.'):
     if not local.is_dir(): raise SandboxError(f"copy_in needs a directory and {local} is not one; pass a folder path.")
     self._impl.copy_in(local, sandbox_path(dest, self.workdir))
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #138893e7
 @patch
 def snapshot(self:Sandbox, path:str|None=None) -> dict[str, str]:
     "sha256 of every file under the workspace (or `path`), by sandbox path; compare two with `diff_snapshots`."
@@ -316,6 +326,7 @@ def close(self:Sandbox):
         for stop in self._runs: stop.reason = 'the sandbox was closed'; stop.set()
     self._impl.close()
 
+# %% ../../nbs/runtime/sandbox/01_base.ipynb #e270ace9
 # disk: file size is capped by RLIMIT_FSIZE; the total of the writable places is polled while anything runs
 @patch
 def _ensure_watch(self:Sandbox):

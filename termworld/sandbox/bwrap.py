@@ -63,6 +63,7 @@ def unavailable(cls:_BwrapBackend, image:str|None=None) -> str|None:
     if why is None and image not in (None, 'host') and not Path(image).is_dir(): why = f"bwrap runs rootfs directories and {image!r} is not one"
     return why
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #95e8fcbe
 @patch(cls_method=True)
 def image_missing(cls:_BwrapBackend, image:str|None=None) -> str|None:
     return "the base image is not built; run `termworld image build` (or use image='host')" if image is None and not image_ready() else None
@@ -127,6 +128,7 @@ def command(self:_BwrapBackend, argv:list[str], network:bool, env:dict, cwd:str,
     return [*prefix, *join, *self.args, *(['--share-net', *self.net_args] if network else ['--share-net'] if netns else []),
             *extra, *envargs, '--chdir', cwd, '--', *argv]
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #134fffd0
 @patch
 def _netns(self:_BwrapBackend) -> int|None:
     "The pid whose network namespace offline runs share: the live terminal's, so its servers are reachable (root only)."
@@ -134,6 +136,7 @@ def _netns(self:_BwrapBackend) -> int|None:
     if pid is None or not os.path.exists(f'/proc/{pid}/ns/net'): return None
     return pid
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #8f88be05
 @patch
 def _start_with(self:_BwrapBackend, start):
     "`start(spawner)`; once the spawner is gone (killed), `start(None)`, which joins the cgroup per run."
@@ -142,6 +145,7 @@ def _start_with(self:_BwrapBackend, start):
         except _SpawnerGone as e: log.debug(f"bwrap sandbox {self.sb.id}: {e}; runs join its cgroup from now on"); self.spawner = None
     return start(None)
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #2d9d8eca
 @patch
 def run(self:_BwrapBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
     return self._start_with(lambda spawner: _run_popen(self.command(argv, network, env, cwd), stdin=stdin, timeout=timeout, limits=self.sb.limits,
@@ -171,9 +175,11 @@ def spawn(self:_BwrapBackend, argv:list[str], env:dict, cwd:str) -> subprocess.P
         os.close(rfd)
         if wfd >= 0: os.close(wfd)
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #2a977515
 @patch
 def client_user(self:_BwrapBackend) -> dict: return {}
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #f5ae24e8
 @patch
 def ctl_host(self:_BwrapBackend) -> Path: return self.dir/'ctl'
 
@@ -188,6 +194,7 @@ def _tmux_client(self:_BwrapBackend) -> list[str]:
         _TMUX_MATCH[key] = bool(host and host.stdout.strip() == inside.stdout.strip())
     return ['tmux'] if _TMUX_MATCH[key] else self.command(['tmux'], False, _ENV, '/', joined=True)   # run by the host, not the spawner
 
+# %% ../../nbs/runtime/sandbox/04_bwrap.ipynb #68b17da6
 @patch
 def close(self:_BwrapBackend):
     if self.cgroup: _POOL.discard_cgroup(self.cgroup, self.spawner)

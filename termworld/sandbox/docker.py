@@ -41,6 +41,7 @@ def unavailable(cls:_DockerBackend, image:str|None=None) -> str|None:
     "None when a Docker daemon answers (any image: missing ones are imported or pulled on start)."
     return _docker_works()
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #82f42d33
 @patch(cls_method=True)
 def image_missing(cls:_DockerBackend, image:str|None=None) -> str|None:
     if image is None and not docker_image_present(image_tag()) and not image_ready(): return "the base image is not built; run `termworld image build`"
@@ -254,6 +255,7 @@ def read(self:_DockerBackend, spath:str) -> bytes:
         if member is None or not member.isfile(): raise SandboxError(f"{spath} is not a regular file; read files only.")
         return tar.extractfile(member).read()
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #237f6985
 @patch
 def listdir(self:_DockerBackend, spath:str) -> list[str]:
     if self._mapped(spath): return _HostFS.listdir(self, spath)
@@ -282,6 +284,7 @@ def snapshot(self:_DockerBackend, spath:str) -> dict[str, str]:
         if rel: out[spath.rstrip('/') + '/' + rel[2:]] = digest
     return out
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #e96a3004
 @patch
 def disk_usage(self:_DockerBackend) -> int:
     return _HostFS.disk_usage(self) if any(w for _, _, w in self.mounts) else 0
@@ -295,9 +298,11 @@ def spawn(self:_DockerBackend, argv:list[str], env:dict, cwd:str):
     self.api.exec_start(exec_id, detach=True)
     return None
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #9187b50c
 @patch
 def ctl_host(self:_DockerBackend) -> Path: return self.dir/'ctl'
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #474878dd
 @patch
 def client_user(self:_DockerBackend) -> dict: return {}
 
@@ -311,6 +316,7 @@ def tmux(self:_DockerBackend, sock:str, args:list[str]) -> tuple[int, str, str]:
     rc = self.api.exec_inspect(exec_id).get('ExitCode')
     return rc, (out[0] or b'').decode(errors='replace'), (out[1] or b'').decode(errors='replace')
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #cf0294c2
 @patch
 def tmux_argv(self:_DockerBackend, sock:str) -> list[str]|None:
     return ['tmux', '-N', '-S', str(self.ctl_host()/PurePosixPath(sock).name)] if self._host_tmux_ok() else None
@@ -326,6 +332,7 @@ def _host_tmux_ok(self:_DockerBackend) -> bool:
         _TMUX_MATCH[key] = bool(os.geteuid() == 0 and host and host.stdout.strip() == inside.stdout.strip())
     return _TMUX_MATCH[key]
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #4a498d7a
 @patch
 def close(self:_DockerBackend):
     if self.container is not None:
@@ -351,12 +358,14 @@ def remove(self:_ContainerRemover, container):
         atexit.register(self.flush)
     self.tasks.put(container)
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #fc9f3577
 @patch
 def _work(self:_ContainerRemover):
     while True:
         container = self.tasks.get()
         self._remove(container)
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #2c38f4bb
 @patch
 def _remove(self:_ContainerRemover, container):
     import docker
@@ -364,6 +373,7 @@ def _remove(self:_ContainerRemover, container):
     except docker.errors.APIError as e: log.debug(f"removing container {container.id[:12]}: {e}")   # already gone
     self.pending.discard(container.id)
 
+# %% ../../nbs/runtime/sandbox/07_docker.ipynb #2346eca8
 @patch
 def flush(self:_ContainerRemover, timeout:float=60):
     "Wait until every queued container is removed."

@@ -24,6 +24,7 @@ def _sandboxes_dir() -> Path:
         raise SandboxError(f"{path} belongs to another user; remove it or set TMPDIR to a private directory.")
     return path
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #37e29485
 _TMUX_MATCH: dict[str, bool] = {}
 
 class _DirPool:
@@ -53,6 +54,7 @@ def take(self:_DirPool, key, make) -> Path:
     self.tasks.put(('fill', key, make))
     return path if path is not None and path.exists() else make()
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #28ec2761
 @patch
 def discard_cgroup(self:_DirPool, cgroup:_Cgroup, spawner:_Spawner|None=None):
     "Kill what is left in a sandbox's cgroup now; stop its spawner and remove the cgroup in the background."
@@ -103,6 +105,7 @@ def _owner_alive(name:str) -> bool:
     except ProcessLookupError: return False
     except PermissionError: return True
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #7065bfc1
 def _sweep_stale():
     "Remove sandbox directories and cgroups left by processes that died without closing their sandboxes."
     base = _sandboxes_dir()
@@ -116,6 +119,7 @@ def _sweep_stale():
                     try: cg.rmdir()
                     except OSError: pass
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #fc66517f
 _POOL = _DirPool()
 
 def _rmtree(path:Path):
@@ -191,12 +195,14 @@ def write(self:_HostFS, spath:str, data:bytes, mode:int|None=None):
         if mode is not None: os.fchmod(fd, mode)
     finally: os.close(fd)
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #b8eec262
 @patch
 def _makedirs(self:_HostFS, host:Path):
     missing = []
     while not host.exists() and not host.is_symlink(): missing.append(host); host = host.parent
     for path in reversed(missing): os.mkdir(path)
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #747bbb4c
 @patch
 def read(self:_HostFS, spath:str) -> bytes:
     host = self.host_path(spath)
@@ -214,6 +220,7 @@ def listdir(self:_HostFS, spath:str) -> list[str]:
     if not host.is_dir() and not names: raise FileNotFoundError(f"no such directory in the sandbox: {spath}")
     return sorted(names)
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #0b583103
 @patch
 def copy_in(self:_HostFS, local:Path, dest:str):
     target = self.host_path(dest, write=True)
@@ -244,9 +251,11 @@ def tmux(self:_HostFS, sock:str, args:list[str]) -> tuple[int, str, str]:
     done = subprocess.run([*client, '-N', '-S', target, *args], capture_output=True, text=True, errors='replace', env=_CLIENT_ENV, **self.client_user())
     return done.returncode, done.stdout, done.stderr
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #c636480d
 @patch
 def _tmux_client(self:_HostFS) -> list[str]: return ['tmux']
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #7b728dfb
 @patch
 def tmux_argv(self:_HostFS, sock:str) -> list[str]|None:
     "A host tmux client command for the server at `sock`, or None when only one-shot clients inside the sandbox work."
@@ -276,6 +285,7 @@ def _sha256_file(path:str) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): digest.update(chunk)
     return digest.hexdigest()
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #33597cfa
 def diff_snapshots(a:dict[str, str], b:dict[str, str]) -> dict[str, list[str]]:
     "What changed between two workspace snapshots: added, removed and changed paths."
     return dict(added=sorted(set(b) - set(a)), removed=sorted(set(a) - set(b)),
@@ -308,6 +318,7 @@ def create(cls:_Cgroup, name:str, memory_mb:int|None=None, processes:int|None=No
         return cgroup
     except (OSError, IndexError): return None
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #c6fd5ac3
 @patch
 def limit(self:_Cgroup, memory_mb:int, processes:int):
     "Cap the cgroup's memory (swap included) and the number of processes in it."
@@ -321,6 +332,7 @@ def limit(self:_Cgroup, memory_mb:int, processes:int):
         if (self.dirs[0]/'memory.swap.max').exists(): (self.dirs[0]/'memory.swap.max').write_text('0')
         (self.dirs[0]/'pids.max').write_text(str(processes))
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #04f38fea
 @patch
 def join_files(self:_Cgroup) -> list[str]: return [str(d/'cgroup.procs') for d in self.dirs]
 
@@ -330,6 +342,7 @@ def pids(self:_Cgroup) -> list[int]:
     try: return [int(p) for p in (self.dirs[-1]/'cgroup.procs').read_text().split()]
     except OSError: return []
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #a0fe9b4c
 @patch
 def oom_kills(self:_Cgroup) -> int:
     try:
@@ -371,15 +384,18 @@ def _limit_prefix(cgroup:_Cgroup|None, limits:Limits) -> list[str]:
     if cgroup is None: steps += [f'ulimit -v {limits.memory_mb * 1024}'] + ([f'ulimit -p {limits.processes}'] if _sh_has_ulimit_p() else [])
     return ['/bin/sh', '-c', ' && '.join(steps) + ' && exec "$@"', 'sandbox']
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #b1dbd3d4
 @functools.cache
 def _sh_has_ulimit_p() -> bool:
     "Whether this machine's /bin/sh can cap processes (dash: `ulimit -p`; bash calls it `-u`)."
     return subprocess.run(['/bin/sh', '-c', 'ulimit -p 100000'], capture_output=True).returncode == 0
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #b3e0ac2f
 def _kill_group(proc:subprocess.Popen):
     try: os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError): pass
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #dba2d244
 _OUTPUT_HARD_CAP = 64 << 20   # a run printing more than this (or 16 × output_bytes) is stopped
 
 def _run_popen(cmd:list[str], *, stdin:bytes|None, timeout:float, limits:Limits, env=None, cwd=None,
@@ -485,6 +501,7 @@ class _Spawner:
         # moved once it has started: its start-up memory stays charged where it was made
         for path in cgroup.join_files(): Path(path).write_text(str(self.proc.pid))
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #44ffe9f5
 @patch
 def close(self:_Spawner):
     "Stop the spawner (what it started is the cgroup's to kill)."
@@ -498,6 +515,7 @@ class _Spawned:
         self.args, self.pid, self.status, self.stdin, self.stdout, self.stderr = args, pid, status, stdin, stdout, stderr
         self.returncode, self.lock = None, threading.Lock()
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #ef2422b1
 @patch
 def wait(self:_Spawned, timeout:float|None=None) -> int:
     "Its exit code (negative: killed by that signal), waiting up to `timeout` seconds."
@@ -514,6 +532,7 @@ def wait(self:_Spawned, timeout:float|None=None) -> int:
             self.status.close()
     return self.returncode
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #3d8fd099
 @patch
 def poll(self:_Spawned) -> int|None:
     try: return self.wait(0)
@@ -560,6 +579,7 @@ def _make_cell() -> tuple[_Cgroup, _Spawner]|None:
     except (OSError, _SpawnerGone) as e:
         log.debug(f"sandbox spawner: {e}"); cgroup.remove(); return None
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #040d7b9f
 @patch
 def take_cell(self:_DirPool, limits:Limits) -> tuple[_Cgroup, _Spawner]|None:
     "A cgroup made ahead with its spawner inside, now limited to `limits`; None when none is ready (the background thread makes more)."
@@ -577,6 +597,7 @@ def take_cell(self:_DirPool, limits:Limits) -> tuple[_Cgroup, _Spawner]|None:
     except OSError: self.discard_cgroup(cgroup, spawner); return None
     return cell
 
+# %% ../../nbs/runtime/sandbox/02_hostfs.ipynb #9c747915
 @patch
 def drop_cells(self:_DirPool):
     "Stop the spawners made ahead and remove their cgroups (at exit, so no later sweep is needed)."

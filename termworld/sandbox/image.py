@@ -10,8 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from pydantic import BaseModel
-from ..core import *
-from ..core import TermworldError, log
+from ..core import (TermworldError, command, content_id, data_path, home, log, package_path)
 from .base import *
 
 # %% auto #0
@@ -29,20 +28,24 @@ def base_packages(path:str|Path|None=None) -> list[str]:
     path = Path(path or package_path('data', 'base_packages.txt'))
     return list(_read_packages(path, path.stat().st_mtime_ns))
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #a9f73baa
 @functools.lru_cache(maxsize=8)
 def _read_packages(path:Path, mtime:int) -> tuple[str, ...]:
     lines = (line.split('#')[0].strip() for line in path.read_text().splitlines())
     return tuple(line for line in lines if line)
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #1ea16b4a
 def image_tag(packages:list[str]|None=None, suite:str=SUITE) -> str:
     "The Docker tag of the base image: `termworld-base:<hash of suite, recipe and package list>`."
     payload = {'suite': suite, 'recipe': _BUILD_RECIPE, 'packages': sorted(packages or base_packages())}
     return f"termworld-base:{content_id('img', payload, 12).split('-', 1)[1]}"
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #d78fcad4
 def image_dir(tag:str|None=None) -> Path:
     "Where the rootfs of a base image tag lives (under `TERMWORLD_HOME/images/`)."
     return home()/'images'/f"base-{(tag or image_tag()).split(':', 1)[1]}"
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #7dea220c
 def image_ready(tag:str|None=None) -> bool:
     "Whether the base image rootfs for `tag` is built."
     return (image_dir(tag)/'.termworld-image.json').exists()
@@ -69,12 +72,14 @@ def _docker_client():
     except Exception as e:  # the SDK raises several unrelated types for "no daemon"
         raise BackendUnavailable(f"the Docker daemon is not reachable ({str(e).splitlines()[0][:120]}); start it with `dockerd &` (or `sudo systemctl start docker`).") from None
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #c61ef006
 def docker_image_present(tag:str) -> bool:
     "Whether the Docker daemon has an image named `tag`."
     import docker
     try: _docker_client().images.get(tag); return True
     except docker.errors.ImageNotFound: return False
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #e7b4723d
 def docker_import(rootfs:Path, tag:str, echo=print) -> str:
     "Import a rootfs directory into Docker as `tag` (bash as the command, /app the working directory)."
     _docker_client()
@@ -115,6 +120,7 @@ def _docker_reachable() -> bool:
     try: _docker_client(); return True
     except (BackendUnavailable, ImportError): return False
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #c948e0aa
 def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo, suite:str=SUITE):
     if os.geteuid() != 0: raise SandboxError("building the base image needs root (debootstrap creates device nodes and root-owned files); run `sudo termworld image build`.")
     if not shutil.which('debootstrap'): raise SandboxError("debootstrap is not installed; run `apt-get install debootstrap` and retry `termworld image build`.")
@@ -145,6 +151,7 @@ def _debootstrap(tag:str, final:Path, mirror:str, force:bool, echo, suite:str=SU
         os.rename(partial, final)
         echo(f"built {final} in {meta['seconds']}s")
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #9310ef3b
 def _finish_rootfs(root:Path, tag:str, mirror:str, suite:str=SUITE):
     "Make a fresh debootstrap tree a task image: pip usable as root, caches dropped, /app present."
     for marker in root.glob('usr/lib/python3*/EXTERNALLY-MANAGED'): marker.unlink()   # task setups `pip install` freely
@@ -215,6 +222,7 @@ def substitute(text:str, values:dict[str, str]) -> str:
         return values.get(name, '')
     return re.sub(r'\\\$|\$(\w+)|\$\{(\w+)(?:(:[-+])([^}]*))?\}', lambda m: '$' if m[0] == '\\$' else repl(m), text)
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #b787b90b
 def split_flags(args:str) -> tuple[dict[str, str], str]:
     flags = {}
     while True:
@@ -223,6 +231,7 @@ def split_flags(args:str) -> tuple[dict[str, str], str]:
         flags[m[1]] = m[2] or ''
         args = args[m.end():]
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #92b43f20
 def key_values(args:str, op:str) -> list[tuple[str, str]]:
     "ENV/ARG/LABEL pairs: `K=V K2=\"v 2\"` or the legacy `K value with spaces`."
     if '=' not in args.split(None, 1)[0]:
@@ -390,6 +399,7 @@ def _bash(sb, cmd:str, **kw):
     "Run a shell command line in a sandbox."
     return sb.run(['bash', '-c', cmd], **kw)
 
+# %% ../../nbs/runtime/sandbox/03_image.ipynb #c898d8a3
 def docker_state(dockerfile:str, # the Dockerfile's text
                  context:dict[str, bytes]|None=None, # the build context: path (relative to it) -> bytes
                  modes:dict[str, int]|None=None, # permission bits of context files, by the same paths

@@ -8,8 +8,7 @@ import fcntl, hashlib, json, os, re, shlex, stat, subprocess, time, uuid
 from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, ConfigDict
-from ..core import *
-from ..core import log
+from ..core import (Config, content_id, home, log, needs)
 from .base import *
 from .base import _CTL, _ENV
 from .hostfs import _Cgroup, _limit_prefix, _rmtree, _run_popen
@@ -80,6 +79,7 @@ def _setup_env(env:dict|None, network:bool, ca:bool) -> dict[str, str]:
         if ca: out.update(PIP_CERT=_CA, SSL_CERT_FILE=_CA, REQUESTS_CA_BUNDLE=_CA)
     return {**out, **{k: str(v) for k, v in (env or {}).items()}}
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #a1304af5
 def _overlay_cmd(lower:Path, upper:Path, work:Path, merged:Path) -> list[str]:
     "A command prefix that mounts `lower`+`upper` at `merged` in a private mount namespace and execs the rest there."
     user = [] if os.geteuid() == 0 else ['--user', '--map-root-user']   # rootless: kernel overlayfs in a user namespace (Linux 5.11+)
@@ -87,6 +87,7 @@ def _overlay_cmd(lower:Path, upper:Path, work:Path, merged:Path) -> list[str]:
     return ['unshare', *user, '--mount', '--propagation', 'private', '--', '/bin/sh', '-c',
             f'mount -t overlay overlay -o {shlex.quote(opts)} {shlex.quote(str(merged))} && exec "$@"', 'overlay']
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #5f862e27
 def _bwrap_setup(base:Path, upper:Path, work:Path, merged:Path, ctl:Path, argv:list[str], *, network:bool,
                  env:dict, workdir:str, limits:Limits) -> RunResult:
     "Run `argv` in a bwrap sandbox whose whole root is writable: base (read-only) under an overlay whose changes land in `upper`."
@@ -104,6 +105,7 @@ def _bwrap_setup(base:Path, upper:Path, work:Path, merged:Path, ctl:Path, argv:l
     finally:
         if cgroup: cgroup.remove()
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #86ca6ffe
 def _place_files(base:Path, upper:Path, files:dict[str, bytes]):
     "Write files into an overlay's upper directory; parent directories take the base image's owner and mode, as overlayfs would."
     for spath, data in files.items():
@@ -120,11 +122,13 @@ def _place_files(base:Path, upper:Path, files:dict[str, bytes]):
         (upper/rel).write_bytes(data)
         os.chmod(upper/rel, 0o755 if spath.endswith('.sh') or data.startswith(b'#!') else 0o644)
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #b4f8d4bb
 _LAYER_JUNK = ('var/cache/apt/archives/*.deb', 'var/cache/apt/*.bin', 'var/lib/apt/lists/*_*', 'var/lib/apt/lists/lock',
                'var/cache/apt/archives/lock', 'root/.cache', 'var/cache/debconf/*-old', 'var/log/apt/eipp.log.xz')
 
 def _is_whiteout(st:os.stat_result) -> bool: return stat.S_ISCHR(st.st_mode) and st.st_rdev == 0
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #059904f4
 def _is_opaque(path:str) -> bool:
     for name in ('trusted.overlay.opaque', 'user.overlay.opaque'):
         try:
@@ -132,10 +136,12 @@ def _is_opaque(path:str) -> bool:
         except OSError: pass
     return False
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #2cc2c2a1
 def _remove(path:str):
     if os.path.isdir(path) and not os.path.islink(path): _rmtree(Path(path))
     elif os.path.lexists(path): os.unlink(path)
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #adf72b5a
 def _apply_upper(upper:Path, root:Path):
     "Apply an overlay upper directory to `root` (a hard-linked copy of the lower): whiteouts delete, opaque directories replace, files are linked in."
     for dirpath, dirnames, filenames in os.walk(upper):
@@ -155,7 +161,6 @@ def _apply_upper(upper:Path, root:Path):
             else: os.mknod(dst, st.st_mode, st.st_rdev); os.chown(dst, st.st_uid, st.st_gid)
         dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))]
 
-
 # %% ../../nbs/runtime/sandbox/08_layers.ipynb #082cdc36
 def _layer_base(base:str|None) -> Path:
     if base is None:
@@ -164,6 +169,7 @@ def _layer_base(base:str|None) -> Path:
     if base == 'host' or not Path(base).is_dir(): raise LayerError(f"a bwrap layer needs a rootfs directory as its base and {base!r} is not one; pass a directory or None for the shared base image.")
     return Path(base)
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #cc071e62
 def _bwrap_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env:dict|None, network:bool, limits:Limits) -> tuple[str|None, RunResult|None, bool]:
     lower = _layer_base(base)
     if os.geteuid() != 0 and lower.stat().st_uid != os.geteuid():
@@ -201,6 +207,7 @@ def _bwrap_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env
         os.rename(part, final)
     return str(final/'root'), res, False
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #f868068a
 def _docker_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, env:dict|None, network:bool, limits:Limits) -> tuple[str|None, RunResult|None, bool]:
     "Run the setup in a container of the base image and commit it as `termworld-layer:<key>`."
     tag = f'termworld-layer:{key}'
@@ -221,6 +228,7 @@ def _docker_layer(key:str, setup:str, files:dict, base:str|None, workdir:str, en
                                           'LABEL termworld.pid="" termworld.sandbox=""'])   # the builder's labels are not the layer's
     return tag, res, False
 
+# %% ../../nbs/runtime/sandbox/08_layers.ipynb #6353c2c5
 def build_layer(setup:str, # the setup script (bash, run with `-e` as root; network on unless `network=False`)
                 files:dict[str, bytes|str]|None=None, # sandbox path -> content, in place before the setup runs
                 backend:str='auto', # bwrap | docker | auto
@@ -245,4 +253,3 @@ def build_layer(setup:str, # the setup script (bash, run with `-e` as root; netw
         out = (res.stderr.strip() or res.stdout.strip()) if res else ''
         raise LayerError(f"the setup of layer {key} failed (exit {res.exit_code}{', timed out' if res.timed_out else ''}): {out[-300:]}; fix the setup script.")
     return layer
-

@@ -8,7 +8,7 @@ import os, sys, time, uuid
 from pathlib import Path
 
 from fastcore.script import call_parse, Param
-from ..core import *
+from ..core import (command)
 from .base import *
 from .hostfs import _Cgroup
 from .image import SUITE, build_image, image_dir, image_ready, image_tag
@@ -99,6 +99,7 @@ def _host_has_process(token:str) -> bool:
             except OSError: pass
     return False
 
+# %% ../../nbs/runtime/sandbox/09_probes.ipynb #dd922a84
 def probe_sandbox(backend:str='auto', image:str|None=None) -> list[dict]:
     "Run the reliability probes against one backend; each row says what was tried, what happened, and whether it was contained."
     rows = []

@@ -25,6 +25,7 @@ class _ProcessBackend(_HostFS):
 def unavailable(cls:_ProcessBackend, image:str|None=None) -> str|None:
     return None if image in (None, 'host') else f"the process backend runs on this machine and cannot run image {image!r}"
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #ed72a966
 @patch
 def start(self:_ProcessBackend):
     sb = self.sb
@@ -36,16 +37,19 @@ def start(self:_ProcessBackend):
     self.cgroup = _Cgroup.create(f"{os.getpid()}-{sb.id}", sb.limits.memory_mb, sb.limits.processes)
     self.prefix = _limit_prefix(self.cgroup, sb.limits)
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #60149964
 @patch
 def _env(self:_ProcessBackend, env:dict) -> dict:
     return {**env, 'HOME': str(self.dir/'home'), 'TMPDIR': str(self.dir/'tmp'), 'PATH': os.environ.get('PATH', _ENV['PATH']),
             'TERMWORLD_SANDBOX': self.sb.id, 'TERMWORLD_WORKDIR': str(self.dir/'app')}
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #c27aba27
 @patch
 def _cwd(self:_ProcessBackend, cwd:str) -> str:
     host, _ = self._map(cwd)
     return str(host if host is not None and host.is_dir() else self.dir/'app')
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #a4d159eb
 @patch
 def run(self:_ProcessBackend, argv, timeout, network, env, cwd, stdin, stop) -> RunResult:
     if network is False: pass   # no network namespace without isolation; documented
@@ -59,15 +63,19 @@ def spawn(self:_ProcessBackend, argv:list[str], env:dict, cwd:str) -> subprocess
     return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True, env=self._env(env), cwd=self._cwd(cwd))
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #20541925
 @patch
 def client_user(self:_ProcessBackend) -> dict: return {}
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #f9039eb2
 @patch
 def ctl_host(self:_ProcessBackend) -> Path: return self.dir/'ctl'
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #6cd9a1f5
 @patch
 def ctl_inside(self:_ProcessBackend) -> str: return str(self.dir/'ctl')
 
+# %% ../../nbs/runtime/sandbox/05_process.ipynb #8cf040e6
 @patch
 def close(self:_ProcessBackend):
     _kill_marked(self.sb.id)

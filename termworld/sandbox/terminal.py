@@ -51,6 +51,7 @@ def _tmux_quote(arg:str) -> str:
     "Quote one argument for a tmux command line (single quotes: no variable, `~` or format expansion)."
     return arg if arg == ';' else "'" + arg.replace("'", "'\\''") + "'"
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #ac3ab862
 class _TmuxControl:
     "A persistent tmux control-mode client (`tmux -C`): a command costs a pipe round trip instead of a process."
     def __init__(self, argv:list[str], env:dict, **popen):
@@ -93,6 +94,7 @@ def command(self:_TmuxControl, line:str, blocks:int=1) -> tuple[bool, str]:
         answers = [self._block() for _ in range(blocks)]
         return all(ok for ok, _ in answers), ''.join(out for _, out in answers)
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #8a143282
 @patch
 def close(self:_TmuxControl):
     try: self.proc.stdin.close()
@@ -120,6 +122,7 @@ class Terminal:
 def _inside(self:Terminal, name:str) -> str:
     return f"{getattr(self.sb._impl, 'ctl_inside', lambda: _CTL)()}/{name}"
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #7c29a087
 @patch
 def _tmux(self:Terminal, *args:str, check:bool=True) -> str|None:
     "Run a tmux client command against this terminal's server; None (or an error with `check`) if it fails."
@@ -179,6 +182,7 @@ def _state(self:Terminal) -> tuple[int, str]|None:
     count = int(title[3:]) if title.startswith('tw:') and title[3:].isdigit() else -1
     return count, fg
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #6b79db2f
 @patch
 def _history(self:Terminal) -> list[str]:
     out = self._tmux('capture-pane', '-p', '-J', '-t', 'main', '-S', '-', check=False)
@@ -186,6 +190,7 @@ def _history(self:Terminal) -> list[str]:
     while lines and not lines[-1].strip(): lines.pop()
     return lines
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #34c2c382
 @patch(as_prop=True)
 def alive(self:Terminal) -> bool:
     return not self.closed and self._killed is None and (self.proc is None or self.proc.poll() is None)
@@ -204,6 +209,7 @@ def _kill_proc(self:Terminal):
     kill = getattr(self.sb._impl, 'terminal_killed', None)
     if kill: kill(self._inside(f'{self.name}.sock'))
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #a3880325
 @patch
 def _kill(self:Terminal, reason:str):
     "Stop the terminal's processes (the sandbox went over a limit); the next `send` restarts it."
@@ -256,6 +262,7 @@ def prompts(self:Terminal) -> int:
     state = self._state() if self.alive else None
     return state[0] if state else -1
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #b3527ad7
 @patch
 def settle(self:Terminal, prompts:int, # the prompt count to wait for
            timeout:float) -> bool:
@@ -280,6 +287,7 @@ def _new_output(self:Terminal) -> str:
     if last and n < len(last) - 1: return self.screen()    # history was cleared or an alternate screen is up
     return '\n'.join(lines[n:])
 
+# %% ../../nbs/runtime/sandbox/06_terminal.ipynb #3873763e
 @patch
 def screen(self:Terminal) -> str:
     "The visible screen as text."
