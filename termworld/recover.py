@@ -349,7 +349,7 @@ def filtered_trajectories(trajectories:Iterable[Trajectory]) -> list[Trajectory]
 
 # %% ../nbs/proof_gen/50_recover.ipynb #a57c6fed
 class TerminalTeacher:
-    "Makes `execute(cheatsheet, attempt)` for a failed terminal trajectory: the teacher re-runs in a fresh sandbox."
+    "Makes `execute(cheatsheet, attempt)` for a failed trajectory of any kind: the teacher re-runs in a fresh environment (`run_episode`)."
     def __init__(self, cfg:Config, store:RunStore, models):
         self.cfg, self.store, self.models = cfg, store, models
         self.settings = getattr(cfg, 'trajectories', None)

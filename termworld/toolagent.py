@@ -171,15 +171,15 @@ class ToolKind(EnvironmentKind):
         models = getattr(agent, 'models', None)
         cfg = ctx.cfg if ctx.cfg is not None else getattr(models, 'cfg', None)
         bench, s = BenchSection.of(getattr(cfg, 'bench', None)), ctx.settings
-        user, model = None, hasattr(agent, 'chat')
-        if model:
+        user = None
+        if isinstance(agent, OracleAgent): actor = None              # the task's ground truth, built from the open environment
+        elif isinstance(agent, NopAgent): actor = _Nop()
+        elif isinstance(agent, ReplayAgent): actor = _Replay(agent.recorded)
+        elif hasattr(agent, 'act'): actor = agent                    # the kind's own: act(messages, tools, record_id) -> Reply
+        else:                                                        # a model
             actor = ToolAgent(agent, role=ctx.role, temperature=s.temperature, max_tokens=s.max_reply_tokens, sample=ctx.sample, stage=ctx.stage)
             user = self.user(models['simulator'] if models is not None else agent, bench.user_temperature, ctx.stage, sample=ctx.sample,
                              max_tokens=s.max_reply_tokens)
-        elif isinstance(agent, OracleAgent): actor = None            # the task's ground truth, built from the open environment
-        elif isinstance(agent, NopAgent): actor = _Nop()
-        elif isinstance(agent, ReplayAgent): actor = _Replay(agent.recorded)
-        else: actor = agent                                          # the kind's own: act(messages, tools, record_id) -> Reply
         with guarded(TermworldError) as g:   # a spent budget passes through; a harness failure is the trajectory's
             return run_tool_episode(actor, env, user=user, role=ctx.role, sample=ctx.sample, attempt=ctx.attempt, guideline=ctx.guideline,
                                     cheatsheet=ctx.cheatsheet, max_steps=ctx.max_steps or bench.max_steps)

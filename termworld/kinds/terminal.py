@@ -5,7 +5,7 @@
 # %% ../../nbs/runtime/43_terminal.ipynb #0b4f193e
 from __future__ import annotations
 from ..core import Environment, Trajectory
-from ..runtime import EnvironmentKind, EpisodeContext, environment_kind, run_agent
+from ..runtime import EnvironmentKind, EpisodeAgent, EpisodeContext, environment_kind, run_agent
 from ..agent import terminus_agent
 
 # %% auto #0
@@ -19,7 +19,7 @@ class TerminalKind(EnvironmentKind):
 
     def episode(self, agent, env:Environment, ctx:EpisodeContext) -> Trajectory:
         s = ctx.settings.model_copy(update={'max_steps': ctx.max_steps} if ctx.max_steps is not None else {})
-        model = hasattr(agent, 'chat')
+        model = not isinstance(agent, EpisodeAgent)    # anything that cannot act in a sandbox itself is a model
         traj = ctx.trajectory(env, getattr(agent, 'spec', str(agent)) if model else agent.name)
         if model:
             agent = terminus_agent(agent, env, s, ctx.guideline, ctx.cheatsheet, record_id=traj.id, sample=ctx.sample, role=ctx.role, stage=ctx.stage)
