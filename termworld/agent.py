@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
-from .core import (BudgetExceeded, Command, Config, EnvFile, Environment, GUIDELINE_DELIM, Step, TermworldError, Trajectory, Usage,
-                            add_scaffold, command, is_special_key)
+from .core import (Command, Config, Environment, Step, TermworldError, Trajectory, Usage, add_scaffold, command, is_special_key)
 from .prompt import clip, render
 from .judging import guarded
 from .llm import LLMError, local_prompt

@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 from fastcore.script import call_parse, Param
 from pydantic import Field
-from .core import (Config, Environment, RunStore, SFTExample, Section, TaskSpec, TermworldError, TestOutcome, Trajectory, Usage,
-                            Verdict, command, config_section, current_split, load_config, load_declared, log)
+from .core import (Config, Environment, RunStore, Section, TaskSpec, TermworldError, TestOutcome, Usage, Verdict, command,
+                            config_section, load_declared, log)
 from .llm import normalize_tool_calls, LLMError
 
 # %% auto #0

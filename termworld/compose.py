@@ -13,8 +13,8 @@ import pandas as pd
 import yaml
 from pydantic import BaseModel, Field, create_model
 
-from .core import (Config, Primitive, Record, RunStore, Section, Skill, Step, TermworldError, ThreadExecutor, Usage, config_section,
-                            get_executor, load_config, log)
+from .core import (Config, Primitive, Record, RunStore, Section, Skill, TermworldError, ThreadExecutor, Usage, config_section,
+                            get_executor, log)
 from .llm import Models, LLMError, embed
 from .scale import StageContext
 from .prompt import clip, render_messages

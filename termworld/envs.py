@@ -15,9 +15,8 @@ from typing import Any, Callable, Iterator, Literal
 
 import yaml
 from pydantic import BaseModel, field_validator
-from .core import (Attempt, Blueprint, Config, EnvFile, Environment, FileSpec, RunStore, Section, TaskSpec, TermworldError,
-                            TestOutcome, Usage, Verdict, command, config_section, data_path, get_executor,
-                            load_config, log, needs)
+from .core import (Attempt, Config, EnvFile, Environment, FileSpec, RunStore, Section, TaskSpec, TermworldError, Usage, Verdict,
+                            command, config_section, data_path, get_executor, log)
 from .prompt import clip, render_messages
 from .judging import guarded
 from .llm import LLMError, SchemaError, ROLES

@@ -14,12 +14,11 @@ import numpy as np
 import pandas as pd
 from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, Field
-from .core import (BudgetExceeded, Command, Config, ConfigError, Environment, Record, RunStore, Section, Step, TaskSpec, TaskSplit,
-                            TermworldError, TestOutcome, Trajectory, Verdict, command, config_section,
-                            current_split, data_path, declared, get_executor, load_config, log, needs)
+from .core import (Config, ConfigError, Environment, Record, RunStore, Section, TaskSpec, TermworldError, Trajectory, command,
+                            config_section, current_split, get_executor, load_config)
 from .scale import StageContext, per_process
 from .formats import behavior_metrics
-from .runtime import SandboxOverride, sandbox_settings, kind_of, run_episode, KINDS
+from .runtime import SandboxOverride, sandbox_settings, kind_of, kind_named, run_episode
 
 # %% auto #0
 __all__ = ['METRICS', 'METRIC_NAMES', 'FAMILY_COLUMNS', 'SMALL_SCALE_COLUMNS', 'BENCH_COLUMNS', 'pass_at_k', 'per_task',
@@ -475,13 +474,14 @@ def bench_trials(trajs:Iterable[Trajectory], # trials (evaluation trials, or tea
                  label:str|None=None, # the model column (default: each trajectory's model)
                 ) -> pd.DataFrame:
     "One row per verified τ2 or BFCL trial: passed, reward, the evaluator's parts, BFCL's partial reward and the tool-call accuracy."
-    rows, known = [], set(declared('kind')) | set(KINDS)
+    rows = []
     for t in trajs:
         v = t.verdict
-        if v is None or v.verifier not in known or not kind_of(v.verifier).tool_calling: continue   # the verdict names its kind
+        kind = kind_named(v.verifier) if v is not None else None   # the verdict names its kind
+        if kind is None or not kind.tool_calling: continue
         row = dict(model=label or t.model, task_id=t.task_id, trial=t.sample, category=(categories or {}).get(t.task_id),
                    verifier=v.verifier, passed=bool(v.passed), reward=float(v.reward))
-        parts = kind_of(v.verifier).statistics(t)      # the kind's parts: τ2's checks, BFCL's turns, and the tool-call accuracy
+        parts = kind.statistics(t)      # the kind's parts: τ2's checks, BFCL's turns, and the tool-call accuracy
         rows.append(row | {k: parts[k] for k in BENCH_COLUMNS if k in parts})
     return pd.DataFrame(rows, columns=BENCH_COLUMNS)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter, ValidationError
-from .core import (Config, ConfigError, Record, RunStore, TermworldError, home, load_config)
+from .core import (Config, ConfigError, Record, TermworldError, home)
 
 class TrainingError(TermworldError):
     "Training data or a training run cannot be made (no split, no data, no local base model, missing packages)."

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 import pandas as pd
-from .core import (EnvFile, Environment, GUIDELINE_DELIM, TermworldError, Trajectory, command, data_path, is_special_key,
-                            strip_scaffold)
+from .core import (Environment, TermworldError, Trajectory, command, is_special_key, strip_scaffold)
 # the prompt renderer and the truncation helper still live with the agent loop
 from .prompt import clip, render
 

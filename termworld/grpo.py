@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
-from .core import (Command, Config, Environment, RunStore, Section, TaskSpec, TaskSplit, TermworldError, content_id, current_split,
-                            key_error, log, needs)
+from .core import (Command, Config, Environment, RunStore, Section, TaskSpec, TermworldError, content_id, current_split, key_error, log)
 from .runtime import SandboxOverride, sandbox_settings, kind_of
 from .finetune import (
     TrainingError, TrainRun, trl_fields, TrlKeyError, trl_checked, base_model_path, train_device, device_settings, torch_dtype,

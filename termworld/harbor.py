@@ -11,7 +11,7 @@ from typing import Any, Callable
 import dataclasses, subprocess, zipfile
 
 from fastcore.script import call_parse, Param
-from .core import (Environment, RunStore, TermworldError, command, content_id, data_path, home, load_config, log, needs)
+from .core import (Environment, RunStore, TermworldError, command, content_id, home, load_config, needs)
 from .llm import get_llm
 from .prompt import clip
 from .runtime import (sandbox_settings, open_sandbox, run_episode, verify, OracleAgent, NopAgent, persist_env, empty_dirs, run_sh,

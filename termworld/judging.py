@@ -9,8 +9,7 @@ from functools import partial
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from pydantic import BaseModel
-from .core import (BudgetExceeded, Config, ConfigError, Record, RunStore, TermworldError, Trajectory, Usage, content_id, get_executor,
-                            parse_record)
+from .core import (BudgetExceeded, Config, ConfigError, Record, RunStore, Usage, content_id, get_executor)
 from .llm import LLMError, Models, ModelClient, get_llm
 from .scale import StageContext, per_process
 

@@ -11,9 +11,8 @@ from importlib.metadata import version as _dist_version, PackageNotFoundError
 from pathlib import Path
 
 from fastcore.script import call_parse, Param
-from .core import (BudgetExceeded, COMMANDS, Config, ConfigError, Environment, RunStore, Section, Skill, StoreError, TermworldError,
-                            Trajectory, command, config_rows, config_section, config_table, deep_merge, load_config,
-                            run_lock, undescribed_fields)
+from .core import (BudgetExceeded, Config, ConfigError, RunStore, Section, StoreError, TermworldError, command, config_rows,
+                            config_section, config_table, deep_merge, load_config, run_lock)
 from .llm import ROLES, EndpointDown, check_devices, check_models
 from . import (skills, compose, tasks, envs, harbor, bench, terminalize, split, trajectories, toolagent, recover,
                        train, evaluate, flywheel, scale)

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from .core import (Attempt, CHEATSHEET_DELIM, Command, Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample,
-                            Section, Step, TaskSpec, TermworldError, TestOutcome, Trajectory, Usage, Verdict,
-                            add_scaffold, config_section, content_id, get_executor, is_kind, load_config, log)
+from .core import (CHEATSHEET_DELIM, Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample, Section,
+                            TaskSpec, TermworldError, Trajectory, Usage, config_section, content_id, get_executor,
+                            is_kind, log)
 from .prompt import clip, render, render_text
 from .scale import StageContext, per_process
 from .judging import JudgeVerdict, guarded, judge_each, judge_model, by_judged

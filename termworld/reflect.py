@@ -8,7 +8,7 @@ import re, statistics
 from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict
-from .core import (Command, ConfigError, Step, TestOutcome, Trajectory, Verdict)
+from .core import (ConfigError, Trajectory)
 from .prompt import clip, render, render_text
 
 # %% auto #0

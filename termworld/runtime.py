@@ -12,8 +12,8 @@ from pathlib import PurePosixPath
 from typing import Annotated, Any, Callable, Iterator, Protocol, runtime_checkable
 
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError
-from .core import (BudgetExceeded, Command, Config, EnvFile, Environment, RunStore, Section, Step, TermworldError, TestOutcome,
-                            Trajectory, Verdict, data_path, declared, load_config, load_declared, log)
+from .core import (Command, Config, EnvFile, Environment, RunStore, Section, Step, TermworldError, TestOutcome, Trajectory, Verdict,
+                            declared, load_declared, log)
 from .judging import guarded
 from .sandbox import Sandbox, SandboxSection, Limits, SandboxError, resolve_backend, build_layer, truncate_middle
 
@@ -24,8 +24,8 @@ __all__ = ['SandboxOverride', 'BINARY_TYPES', 'ENV_FILE', 'PYTEST_EXIT', 'HARBOR
            'env_vars', 'persist_env', 'persist_script', 'materialize', 'layers_usable', 'environment_layer',
            'open_environment', 'parse_junit', 'parse_pytest_summary', 'parse_ctrf', 'parse_report', 'verdict_from',
            'verifier_dirs', 'read_reward', 'verify', 'EpisodeAgent', 'Episode', 'run_agent', 'NopAgent', 'OracleAgent',
-           'ReplayAgent', 'EpisodeSettings', 'EpisodeContext', 'EnvironmentKind', 'environment_kind', 'kind_of',
-           'episode_context', 'run_episode']
+           'ReplayAgent', 'EpisodeSettings', 'EpisodeContext', 'EnvironmentKind', 'environment_kind', 'kind_named',
+           'kind_of', 'episode_context', 'run_episode']
 
 # %% ../nbs/runtime/05_runtime.ipynb #a52ebcfb
 class TaskRuntimeError(TermworldError):
@@ -621,11 +621,15 @@ def environment_kind(name:str):
     return deco
 
 # %% ../nbs/runtime/05_runtime.ipynb #e7a59274
+def kind_named(name:str|None) -> EnvironmentKind|None:
+    "The kind called `name`, loading the module that declares it if needed; None when no kind has that name (a terminal verdict names its verifier, `pytest`)."
+    if name and name not in KINDS: load_declared('kind', name, KINDS)
+    return KINDS.get(name)
+
 def kind_of(env:Environment|str) -> EnvironmentKind:
-    "The registered kind of an environment (or a kind's name), loading the module that declares it if needed."
+    "The registered kind of an environment (or a kind's name); an error that lists the installed kinds when there is none."
     name = (env if isinstance(env, str) else env.env_kind) or 'terminal'
-    if name not in KINDS: load_declared('kind', name, KINDS)
-    if name not in KINDS:
+    if kind_named(name) is None:
         load_declared('kind', None, KINDS)
         raise TaskRuntimeError(f"environment kind {name!r} is not installed (kinds: {', '.join(sorted(KINDS))}); install the package "
                                "that declares it, or rebuild the environment as one of these kinds.")

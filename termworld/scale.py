@@ -12,8 +12,7 @@ from urllib.parse import urlparse
 from pydantic import BaseModel
 from tqdm.auto import tqdm
 from fastcore.basics import patch
-from .core import (BudgetExceeded, Config, ConfigError, EXECUTORS, Environment, Persona, Primitive, Record, RunStore, StoreError,
-                            TaskSpec, TermworldError, ThreadExecutor, get_executor, load_config, log)
+from .core import (BudgetExceeded, Config, ConfigError, EXECUTORS, Record, RunStore, StoreError, TermworldError, ThreadExecutor, log)
 from .llm import ROLES, Models, ModelClient, spent
 
 # %% auto #0

@@ -14,8 +14,8 @@ import yaml
 from fastcore.script import call_parse, Param
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from .core import (Config, ConfigError, RunStore, Section, Skill, StoreError, TermworldError, ThreadExecutor, command, config_section,
-                            data_path, get_executor, load_config, log, package_path, parse_record)
+from .core import (Config, ConfigError, RunStore, Section, Skill, ThreadExecutor, command, config_section, data_path, get_executor,
+                            package_path, parse_record)
 from .prompt import clip, render_messages
 from .llm import Models, LLMError
 from .scale import StageContext

@@ -14,8 +14,8 @@ from pydantic import BaseModel, Field
 
 from fastcore.script import call_parse, Param
 from .core import (Blueprint, Config, ConfigError, FileSpec, JudgeScores, Persona, Primitive, RunStore, Section, TaskSpec,
-                            TermworldError, command, config_section, content_id, data_path, get_executor,
-                            load_config, log, needs, package_path, presets)
+                            TermworldError, command, config_section, data_path, get_executor, load_config, log,
+                            needs)
 from .llm import Models, LLMError, embed
 from .scale import StageContext, per_process
 from .prompt import render_messages

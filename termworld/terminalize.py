@@ -12,8 +12,8 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, Field
 from fastcore.script import call_parse
-from .core import (Attempt, Blueprint, Config, ConfigError, EnvFile, Environment, FileSpec, RunStore, TaskSpec, TermworldError,
-                            Trajectory, Verdict, command, data_path, run_lock)
+from .core import (Attempt, Blueprint, ConfigError, EnvFile, Environment, FileSpec, RunStore, TaskSpec, TermworldError, Trajectory,
+                            Verdict, command, data_path, run_lock)
 from .runtime import file_kind, is_text
 from .harbor import test_criteria
 from .prompt import render_messages

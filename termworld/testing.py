@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastcore.basics import patch
-from .core import (CHEATSHEET_DELIM, Environment, RunStore, add_scaffold, command, data_path, log)
+from .core import (CHEATSHEET_DELIM, Environment, RunStore, command, data_path, log)
 from .llm import FakeOpenAIServer, ScriptedLLM
 from .bench import STOP
 from .families import md_section as _section

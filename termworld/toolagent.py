@@ -8,8 +8,7 @@ import ast, inspect, importlib, json, time
 from dataclasses import dataclass
 from typing import Any
 
-from .core import (BudgetExceeded, Config, Environment, Step, TaskSpec, TermworldError, Trajectory, Usage, Verdict, add_scaffold, log,
-                            strip_scaffold)
+from .core import (Environment, Step, TaskSpec, TermworldError, Trajectory, Usage, Verdict, add_scaffold, log, strip_scaffold)
 from fastcore.basics import patch
 from .llm import Reply, LLMError, normalize_tool_calls, extract_json, tool_prompt, plain_tool_messages, tool_menu
 from .formats import to_atif

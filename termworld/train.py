@@ -12,13 +12,11 @@ import yaml
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from tqdm.auto import tqdm
-from .core import (CHEATSHEET_DELIM, Command, Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample, Section,
-                            Step, StoreError, TaskSpec, TaskSplit, TermworldError, Trajectory, Verdict,
-                            add_scaffold, ancestors, config_rows, config_section, current_split, declared,
-                            key_error, lineage, load_config, log, needs, package_path, presets, stable_unit,
-                            strip_scaffold)
+from .core import (Config, ConfigError, Environment, Record, RecoveryAttempt, RunStore, SFTExample, Section, StoreError, TaskSpec,
+                            TaskSplit, Trajectory, ancestors, config_section, current_split, key_error, lineage,
+                            log, package_path, presets, stable_unit)
 from .formats import to_chat
-from .runtime import kind_of, EnvironmentKind
+from .runtime import kind_of, kind_named, EnvironmentKind
 # what SFT shares with GRPO (69_finetune) and GRPO itself (71_grpo): what they define stays importable from here
 from .finetune import (
     TrainingError, TrainRun, trl_fields, TrlKeyError, trl_checked, base_model_path, train_device, device_settings, trl_arguments,
@@ -115,7 +113,7 @@ def trajectory_examples(traj:Trajectory, source:str, strip:bool=True,
                        ) -> list[SFTExample]:
     "The unrolled SFT rows of one trajectory (`source`: filtered | recovered | failed); kept-scaffold rows get variant `guideline_kept`."
     variant = 'all' if strip else 'guideline_kept'
-    if kind is None and traj.verdict is not None and traj.verdict.verifier in declared('kind'): kind = kind_of(traj.verdict.verifier)
+    if kind is None and traj.verdict is not None: kind = kind_named(traj.verdict.verifier)
     rows = kind.chat_rows(traj, strip) if kind is not None else None   # a kind's own rows (τ2, BFCL: one per assistant turn, with the tools offered then)
     if rows is not None:
         return [SFTExample(trajectory_id=traj.id, task_id=traj.task_id, variant=variant, source=source, turn=n, prompt=r['prompt'],

@@ -13,11 +13,10 @@ from typing import Iterable
 import pandas as pd
 from pydantic import Field
 
-from .core import (BudgetExceeded, Config, ConfigError, EnvFile, Environment, RunStore, SECTIONS, Step, StoreError, TaskSpec,
-                            Trajectory, Verdict, config_section, current_split, declared, get_executor, load_config,
-                            next_round_tasks)
+from .core import (Config, ConfigError, Environment, RunStore, StoreError, TaskSpec, Trajectory, config_section, current_split,
+                            get_executor, next_round_tasks)
 from .scale import StageContext, per_process
-from .runtime import run_episode, kind_of, KINDS, EpisodeSettings
+from .runtime import run_episode, kind_of, kind_named, EpisodeSettings
 from .agent import trajectory_id, sandbox_options
 from .formats import write_atif, behavior_metrics, env_metrics, summarize_behavior
 
@@ -105,12 +104,13 @@ def tool_statistics(trajs:Iterable[Trajectory], # trajectories of any kinds (ter
                     kinds:dict[str, str]|None=None, # environment id → its kind (default: the kind of each verdict's verifier)
                    ) -> pd.DataFrame:
     "Per tool-calling kind: episodes, passed, tool calls per episode, tool-call errors (and their share of calls), mean reward and mean verifier parts (PG Table 5's action / environment / database for τ2; turns passed for BFCL)."
-    rows, parts, known = [], [], set(declared('kind')) | set(KINDS) | set(KINDS)
+    rows, parts = [], []
     for t in trajs:
-        kind = (kinds or {}).get(t.env_id) or (t.verdict.verifier if t.verdict is not None else None)   # a terminal verdict's is `pytest`
-        if kind not in known or not kind_of(kind).tool_calling: continue
-        rows.append(tool_episode_row(t, kind))
-        parts += [p for p in kind_of(kind).parts if p not in parts]
+        name = (kinds or {}).get(t.env_id) or (t.verdict.verifier if t.verdict is not None else None)
+        kind = kind_named(name)          # None for a terminal verdict's `pytest`
+        if kind is None or not kind.tool_calling: continue
+        rows.append(tool_episode_row(t, name))
+        parts += [p for p in kind.parts if p not in parts]
     cols = ['episodes', 'passed', 'tool calls / episode', 'tool-call errors', 'tool-call error rate', 'mean reward', *parts]
     if not rows: return pd.DataFrame(columns=cols)
     df = pd.DataFrame(rows)

@@ -11,8 +11,7 @@ from typing import Iterable
 
 import numpy as np
 import pandas as pd
-from ..core import (Config, ConfigError, Environment, RunStore, TaskSpec, Trajectory, Verdict, data_path, is_kind, load_config, needs,
-                            package_path)
+from ..core import (ConfigError, RunStore, TaskSpec, Trajectory, is_kind)
 from ..flywheel import flywheel_stats, flywheel_tasks, bench_category, TreeRecord, BehaviorTree, Scenario, rubric_for_path, path_tools
 from ..evaluate import latest_summaries, trial_table, per_task
 

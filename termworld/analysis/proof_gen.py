@@ -10,8 +10,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 import pandas as pd
-from ..core import (ConfigError, Environment, RunStore, SFTExample, Step, StoreError, TaskSpec, TestOutcome, Trajectory, Verdict,
-                            current_split, data_path, load_config, needs, package_path)
+from ..core import (ConfigError, RunStore, SFTExample, Step, StoreError, TaskSpec, Trajectory)
 from ..formats import command_names
 from ..train import sft_datasets, VARIANTS, train_runs
 from ..recover import latest_scenarios, recovery_stats, audit_agreement, cheatsheet_convergence, IntegrityAudit, TrainingSet

@@ -12,9 +12,7 @@ from typing import Callable, ClassVar, Iterable, Literal
 import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
-from ..core import (COMMANDS, Command, Config, ConfigError, Environment, RunStore, Step, TaskSpec, TermworldError, TestOutcome,
-                            Trajectory, Usage, Verdict, add_scaffold, command, data_path, load_config, needs,
-                            package_path)
+from ..core import (Config, ConfigError, Environment, RunStore, TaskSpec, TermworldError, Trajectory, command)
 from ..llm import Models, ledger_df, parse_spec
 from ..prompt import clip, render_messages
 from ..scale import StageContext

@@ -8,7 +8,7 @@ import hashlib, json, random, re
 from pathlib import Path
 from typing import Callable
 import pandas as pd
-from ..core import (Config, Environment, RunStore, TaskSpec, TaskSplit, Trajectory, Verdict, load_config, log, needs)
+from ..core import (RunStore)
 from ..llm import LLMError, STAND_INS
 from ..evaluate import family_results, family_effects, plot_families
 from ..families import md_section

@@ -8,8 +8,7 @@ import re
 from typing import Any, Callable
 from pydantic import BaseModel
 from ..prompt import render_messages
-from ..core import (Config, Environment, RunStore, SFTExample, TaskSpec, TaskSplit, TermworldError, TestOutcome, Trajectory, Usage,
-                            Verdict, log)
+from ..core import (Config, Environment, RunStore, SFTExample, TermworldError, Trajectory, Usage, log)
 from ..scale import StageContext
 from fastcore.basics import patch
 from .trees import FlywheelError

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, ValidationError
 from tqdm.auto import tqdm
-from ..core import (BudgetExceeded, TermworldError, Usage, command)
+from ..core import (BudgetExceeded, TermworldError, Usage)
 from ..core import TermworldError, BudgetExceeded
 
 # %% auto #0

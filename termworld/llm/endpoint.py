@@ -8,7 +8,7 @@ import json, os, random, threading, time
 from typing import Any, Callable
 
 from fastcore.basics import patch
-from ..core import (Config, Usage, log)
+from ..core import (Usage, log)
 from .base import ContextLengthError, LLM, LLMError, Reply, TransportError, normalize_tool_calls, repairing, schema_instruction, schema_json, with_instruction
 from .specs import redact
 from .budget import cost_usd

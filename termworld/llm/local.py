@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model
-from ..core import (Config, ConfigError, ModelsSection, RunStore, Usage, canonical_json, command, home, log, needs)
+from ..core import (Config, ConfigError, ModelsSection, Usage, canonical_json, home, log)
 from .base import ContextLengthError, LLM, LLMError, Reply, SchemaError, json_grammar, local_prompt, normalize_tool_calls, repairing, schema_json, validate_reply, with_instruction
 from .specs import run_path
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from fastcore.basics import patch
-from ..core import (BudgetExceeded, Config, ConfigError, RunStore, Usage, home, load_declared)
+from ..core import (Config, ConfigError, RunStore, Usage, load_declared)
 from .base import EndpointDown, LLM, LLMError, ROLES, Reply, ScriptedLLM, TransportError, pack_tool_reply, unpack_tool_reply, validate_reply
 from .specs import llm_options, parse_spec, redact
 from .budget import Budget

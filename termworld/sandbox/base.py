@@ -10,7 +10,7 @@ from typing import ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, field_validator
 from fastcore.basics import patch
-from ..core import (Config, Section, TermworldError, command, config_section, log, needs)
+from ..core import (Section, TermworldError, command, config_section, log, needs)
 from ..core import TermworldError, log
 
 # %% auto #0

@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from pydantic import BaseModel
-from ..core import (TermworldError, command, content_id, data_path, home, log, package_path)
+from ..core import (TermworldError, command, content_id, home, package_path)
 from .base import *
 
 # %% auto #0

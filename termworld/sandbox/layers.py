@@ -8,7 +8,7 @@ import fcntl, hashlib, json, os, re, shlex, stat, subprocess, time, uuid
 from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, ConfigDict
-from ..core import (Config, content_id, home, log, needs)
+from ..core import (content_id, home, log, needs)
 from .base import *
 from .base import _CTL, _ENV
 from .hostfs import _Cgroup, _limit_prefix, _rmtree, _run_popen
