@@ -8,6 +8,12 @@ rate at concurrency c is c × 60 / (calls × latency) episodes per minute; the f
 the harness (environment, evaluator, HTTP client, threads) costs.
 
     python nbs/benchmarks/tau2_throughput.py [--latency 0.2] [--calls 5] [--concurrency 1 8 32] [--rounds 3] [--ray 2]
+    python nbs/benchmarks/tau2_throughput.py --cost 40
+
+`--cost N` runs N episodes one after another on this thread under cProfile (timer: this thread's CPU time) against the
+fake with no latency, and splits each episode's CPU into τ2's own code (every call from outside the `tau2` package into
+it: the environment, its tools, the user's state, the evaluator) and the rest: our harness (agent, kind, records) and the
+model client (`openai`, `httpx`), whose server runs on another thread and is not counted.
 
 With `--ray P` each concurrency c also runs on termworld's Ray executor (`executor.kind=ray`): P worker processes
 (a local instance with P CPUs), each running c / P episodes at once on threads (`executor.threads_per_worker`), so the
@@ -20,6 +26,29 @@ from concurrent.futures import ThreadPoolExecutor
 from termworld.bench import import_tau2
 from termworld.llm import FakeOpenAIServer, get_llm
 from termworld.toolagent import ToolAgent, run_tool_episode
+
+
+def cost(envs, url:str, episodes:int) -> dict:
+    "CPU seconds per episode: all of it, τ2's own, the model client's, and the ratio of the rest to τ2's."
+    import cProfile, pstats
+    llm = get_llm(f'openai:{url}#fake-model', retries=0)
+    run_tool_episode(ToolAgent(llm), envs[0])
+    prof = cProfile.Profile(time.thread_time)
+    t0 = time.thread_time()
+    prof.enable()
+    for i in range(episodes): run_tool_episode(ToolAgent(llm), envs[i % len(envs)])
+    prof.disable()
+    total = time.thread_time() - t0
+    stats = pstats.Stats(prof).stats     # (file, line, name) → (calls, primitive calls, tottime, cumtime, callers)
+    def inside(key, parts): return any(f'{os.sep}{p}{os.sep}' in key[0] for p in parts)
+    def entered(parts):
+        "CPU spent in calls from outside `parts` into them (each call edge's cumulative time)."
+        return sum(edge[3] for key, (_, _, _, _, callers) in stats.items() if inside(key, parts)
+                   for caller, edge in callers.items() if not inside(caller, parts))
+    tau2, client = entered(['tau2']), entered(['openai', 'httpx', 'httpcore'])
+    per = lambda x: x / episodes * 1e3
+    return dict(episodes=episodes, total_ms=per(total), tau2_ms=per(tau2), client_ms=per(client),
+                harness_ms=per(total - tau2 - client), ratio=total / tau2, ratio_without_client=(total - client) / tau2)
 
 
 def handler(calls:int):
@@ -72,8 +101,16 @@ if __name__ == '__main__':
     ap.add_argument('--concurrency', type=int, nargs='+', default=[1, 8, 32])
     ap.add_argument('--rounds', type=int, default=3, help='episodes per thread')
     ap.add_argument('--ray', type=int, default=0, help='also run on the Ray executor with this many worker processes')
+    ap.add_argument('--cost', type=int, default=0, help='only split the CPU of this many sequential episodes (see above)')
     args = ap.parse_args()
     envs = [env for _, env in import_tau2('telecom', 'base', limit=32)]
+    if args.cost:
+        with FakeOpenAIServer(handler(args.calls), latency=0.0) as fast:
+            r = cost(envs, fast.url, args.cost)
+        print(f"τ2 telecom, {r['episodes']} episodes, load {os.getloadavg()[0]:.2f}: CPU per episode {r['total_ms']:.1f} ms = "
+              f"τ2's own {r['tau2_ms']:.1f} + model client {r['client_ms']:.1f} + harness {r['harness_ms']:.1f}; "
+              f"all / τ2's own = {r['ratio']:.2f}x, without the client {r['ratio_without_client']:.2f}x")
+        raise SystemExit
     with FakeOpenAIServer(handler(args.calls), latency=args.latency) as srv:
         run_tool_episode(ToolAgent(get_llm(f'openai:{srv.url}#fake-model', retries=0)), envs[0])   # warm imports and the domain
         print(f"τ2 telecom, fake model {args.latency * 1e3:.0f} ms per request, {args.calls} requests per episode; load {os.getloadavg()[0]:.2f}")

@@ -71,6 +71,9 @@ def _where(self:OpenAILLM) -> str: return redact(self.base_url or 'the OpenAI AP
 def _create(self:OpenAILLM, **kw):
     "One completion with bounded retries; raises `_Rejected` for 400/404/422, `LLMError` for everything else that fails."
     import openai
+    from openai.types.chat import ChatCompletion
+    body = {k: v for k, v in kw.items() if k != 'extra_body'}
+    extra = {'extra_json': kw['extra_body']} if kw.get('extra_body') else {}
     last, wait = '', 0.0
     for attempt in range(self.retries + 1):
         if attempt:
@@ -79,7 +82,9 @@ def _create(self:OpenAILLM, **kw):
             time.sleep(delay)
         note_send(last if attempt else None)   # write-ahead: the ledger books this request before it is sent
         try:
-            resp = self.client.chat.completions.create(**kw)
+            # the SDK's own POST and reply parsing, without `create`'s walk over every message and tool schema to
+            # rename typed-dict keys (a plain JSON body has none to rename): ~30 ms of CPU a call with 13 tools
+            resp = self.client.post('/chat/completions', body=body, cast_to=ChatCompletion, options=extra)
             if isinstance(resp, str) or not getattr(resp, 'choices', None):
                 last = 'malformed reply (no choices)'; continue
             return resp

@@ -16,10 +16,10 @@ from .base import ContextLengthError, LLM, LLMError, Reply, SchemaError, json_gr
 from .specs import run_path
 
 # %% auto #0
-__all__ = ['EMBEDDED', 'PREFIX_CACHE_MB', 'TOOL_TURN_INSTRUCTION', 'resolve_device', 'resolve_dtype', 'resolve_quantize',
-           'check_devices', 'local_options', 'embedded_gguf', 'convert_gguf', 'resolve_local', 'quantize_int8',
-           'load_engine', 'unload_models', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls', 'plain_tool_messages',
-           'tool_menu', 'tool_prompt', 'tool_turn_text', 'embedder', 'embed']
+__all__ = ['EMBEDDED', 'PREFIX_CACHE_MB', 'BATCH_WAIT_MS', 'TOOL_TURN_INSTRUCTION', 'resolve_device', 'resolve_dtype',
+           'resolve_quantize', 'check_devices', 'local_options', 'embedded_gguf', 'convert_gguf', 'resolve_local',
+           'quantize_int8', 'load_engine', 'unload_models', 'LocalLLM', 'tool_turn_schema', 'tool_turn_calls',
+           'plain_tool_messages', 'tool_menu', 'tool_prompt', 'tool_turn_text', 'embedder', 'embed']
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #814fce5d
 def resolve_device(device:str='auto') -> str:
@@ -196,6 +196,7 @@ class _Engine:
         self.calls, self.batch_sizes = 0, []   # generate calls made, and how many requests each served
         self.prefixes, self.prefix_bytes = [], int(PREFIX_CACHE_MB) << 20   # key/value states of recent sequences (`reuse_prefix`)
         self.prompt_tokens, self.reused_tokens = 0, 0   # prompt tokens asked for, and how many of them came from `prefixes`
+        self.batch_wait = BATCH_WAIT_MS / 1e3           # seconds a batch that is not full waits for requests arriving together (`gather`)
 
 # %% ../../nbs/foundation/llm/06_local.ipynb #a894f890
 @patch
@@ -427,6 +428,23 @@ def generate_batch(self:_Engine, reqs:list[_Request], adapter:str|None=None) -> 
         self.prompt_tokens += sum(len(r.ids) for r in reqs); self.reused_tokens += sum(max(0, reused - (width - len(r.ids))) for r in reqs)
     return [(o, rows.length[i]) for i, o in enumerate(outs)]
 
+# %% ../../nbs/foundation/llm/06_local.ipynb #afed4ff2
+BATCH_WAIT_MS = float(os.environ.get('TERMWORLD_BATCH_WAIT_MS', 50))   # at most this long for requests that arrive together; 0: none
+
+@patch
+def gather(self:_Engine, adapter:str|None, batch:int, wait:float|None=None) -> int:
+    "Hold a batch that is not full while requests keep arriving (each within `wait` / 4 of the last, `wait` seconds at most); returns how many wait."
+    wait = self.batch_wait if wait is None else wait
+    count = lambda: sum(r.adapter == adapter for r in self._queue)
+    n, start = count(), time.monotonic()
+    last = start
+    while n < batch and wait > 0:
+        now = time.monotonic()
+        if now - start >= wait or now - last >= wait / 4: break
+        time.sleep(0.002)
+        if (m := count()) > n: n, last = m, time.monotonic()
+    return n
+
 # %% ../../nbs/foundation/llm/06_local.ipynb #9e1282a1
 @patch
 def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
@@ -435,6 +453,7 @@ def submit(self:_Engine, req:_Request, batch:int=8) -> tuple[list[int], int]:
     while not req.done.is_set():
         with self.lock:                      # whoever holds the model runs the oldest waiting batch, which may include others' requests
             if req.done.is_set(): break
+            self.gather(req.adapter, batch)  # requests sent together by other threads join this call, not the next one
             with self._queue_lock:
                 group = [r for r in self._queue if r.adapter == req.adapter][:max(1, batch)]
                 for r in group: self._queue.remove(r)
