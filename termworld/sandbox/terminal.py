@@ -167,7 +167,9 @@ def _start(self:Terminal):
         except (EOFError, TimeoutError, OSError) as e: log.debug(f"tmux control client unavailable ({e}); using one-shot clients")
     while time.monotonic() < deadline:
         state = self._state()
-        if state and state[0] >= 1: break
+        # the prompt hook runs before bash draws its prompt: keys typed in between are echoed by the tty ahead of it,
+        # so wait until the prompt is on the screen (readline owns the terminal by then)
+        if state and state[0] >= 1 and self.screen().strip(): break
         time.sleep(0.01)
     self._prompts = (self._state() or (0, ''))[0]
     self._last = self._history()
